@@ -1,0 +1,1 @@
+"""Reads and validates laws, glossary and cases from ``content/``; law references; search index."""

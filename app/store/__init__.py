@@ -1,0 +1,1 @@
+"""Persistence of trainees' progress through SQLAlchemy (SQLite by default)."""

@@ -1,0 +1,1 @@
+"""Marking answers, practice sessions, spaced review, exams and statistics. No Qt."""

@@ -1,0 +1,1 @@
+"""PySide6 windows and widgets. Thin: shows what the layers below compute."""
