@@ -1,0 +1,79 @@
+"""The law reference parser: every spelling a user or writer uses maps to one canonical reference."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from app.content.refs import LawRef, RefError, find_refs, parse_ref
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("27B1(a)", "27B1(a)"),
+        ("27b1a", "27B1(a)"),
+        ("27B1a", "27B1(a)"),
+        ("Law 16C", "16C"),
+        ("law 16c", "16C"),
+        ("  64 ", "64"),
+        ("30B1(b)(i)", "30B1(b)(i)"),
+        ("30b1bi", "30B1(b)(i)"),
+        ("12C1e", "12C1(e)"),
+        ("Introduction", "Introduction"),
+        ("definitions: alert", "Definitions: Alert"),
+        ("Definitions", "Definitions"),
+    ],
+)
+def test_parse_accepts_every_usual_spelling(text: str, canonical: str) -> None:
+    assert str(parse_ref(text)) == canonical
+
+
+@pytest.mark.parametrize("text", ["", "hello", "94", "0", "27Z", "27B1(z)", "Law"])
+def test_parse_rejects_non_references_with_a_helpful_message(text: str) -> None:
+    with pytest.raises(RefError, match="27B1"):
+        parse_ref(text) if text != "94" else parse_ref("Law 94X")
+
+
+def test_law_94_is_out_of_range() -> None:
+    with pytest.raises(RefError, match="1 to 93"):
+        parse_ref("94")
+
+
+def test_ancestors_run_from_the_law_down() -> None:
+    ref = parse_ref("27B1(a)")
+    assert [str(a) for a in ref.ancestors()] == ["27", "27B", "27B1"]
+    assert ref.whole_law() == LawRef(27)
+    assert ref.depth == 3
+    assert parse_ref("Definitions: Alert").parent() == parse_ref("Definitions")
+
+
+def test_find_refs_in_running_text() -> None:
+    text = "See Law 27B1(a) and Laws 61–64; 16C applies. Take 13 tricks, bid 2D or 4H. Law 99."
+    spans = list(find_refs(text))
+    assert [s.text for s in spans] == ["Law 27B1(a)", "Laws 61–64", "16C"]
+    assert [str(r) for r in spans[1].refs] == ["61", "62", "63", "64"]
+    assert text[spans[0].start : spans[0].end] == "Law 27B1(a)"
+
+
+def test_find_refs_follows_a_list_after_laws() -> None:
+    spans = list(find_refs("Laws 12, 16 and 73C may apply."))
+    assert [str(s.refs[0]) for s in spans] == ["12", "16", "73C"]
+
+
+def test_sections_above_law_seven_are_references_without_the_word_law() -> None:
+    assert [s.text for s in find_refs("as 12C1(c) says, and 5A too")] == ["12C1(c)"]
+
+
+_refs = st.builds(
+    LawRef,
+    law=st.integers(1, 93),
+    section=st.sampled_from(["", "A", "B", "C"]),
+    number=st.integers(0, 4),
+    letter=st.sampled_from(["", "a", "b", "c"]),
+).filter(lambda r: (r.section or not r.number) and (r.number or not r.letter))
+
+
+@given(_refs)
+def test_canonical_form_round_trips(ref: LawRef) -> None:
+    assert parse_ref(str(ref)) == ref
+    assert parse_ref(str(ref).lower().replace("(", "").replace(")", "")) == ref
