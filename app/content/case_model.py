@@ -1,0 +1,116 @@
+"""The typed model of a case file (CASE_FORMAT.md, version 1).
+
+The loader in ``cases.py`` builds these from YAML after validating every key;
+the rules engine, the training layer and the GUI only ever see these types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.bridge.calls import Call
+from app.bridge.cards import Card
+from app.bridge.deal import Deal
+from app.bridge.rota import Vulnerability
+from app.bridge.seats import Seat
+from app.content.refs import LawRef
+
+EDITIONS = ("wbf-2017", "wbf-2007", "wbf-1997", "okbridge-1997", "ibl")
+QUESTION_KINDS = ("single", "multi", "number", "law", "order")
+EVENT_KINDS = ("call", "play", "trick", "expose", "claim", "concede", "say", "accept", "director")
+
+
+@dataclass(frozen=True)
+class AuctionCall:
+    """One call of the ``auction`` list, with its alert mark and explanation if any."""
+
+    call: Call
+    alerted: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened at the table, in order.
+
+    ``seat`` is None for ``trick`` and ``director``. ``call`` is set for call events,
+    ``cards`` for play (one card), trick (up to four, in playing order) and expose,
+    ``text`` for claim, concede and say.
+    """
+
+    kind: str
+    line: int
+    seat: Seat | None = None
+    call: Call | None = None
+    alerted: bool = False
+    cards: tuple[Card, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    text: str
+    correct: bool = False
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a case; which fields are used depends on ``kind``."""
+
+    id: str
+    kind: str
+    ask: str
+    line: int
+    choices: tuple[Choice, ...] = ()
+    answer: Any = None
+    accept: tuple[LawRef, ...] = ()
+    tolerance: float = 0.0
+    items: tuple[str, ...] = ()
+    why: str = ""
+    points: float = 1.0
+
+
+@dataclass
+class Case:
+    """A table situation a trainee rules on, with its model answer."""
+
+    id: str
+    title: str
+    edition: str
+    laws: list[LawRef]
+    topics: list[str]
+    difficulty: int
+    board: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    deal: Deal
+    situation: str
+    questions: list[Question]
+    ruling: str
+    commentary: str
+    path: Path
+    auction: list[AuctionCall] = field(default_factory=list)
+    notes: dict[str, str] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    contract: str = ""
+    declarer: Seat | None = None
+    result: int | None = None
+    show: list[Seat] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    expect: dict[str, Any] = field(default_factory=dict)
+    expect_line: int = 0
+
+    @property
+    def director_index(self) -> int:
+        """How many events happen before the director is called (all, if never)."""
+        for index, event in enumerate(self.events):
+            if event.kind == "director":
+                return index
+        return len(self.events)
+
+    def is_mechanical(self) -> bool:
+        """A case whose outcome the engine checks: one that has an ``expect`` block."""
+        return bool(self.expect)
