@@ -1,0 +1,116 @@
+"""Everything in ``content/`` loaded together: law book, glossary, topics, cases, search index.
+
+The GUI and the commands load the library once through ``load_library``; its
+``problems`` list is what ``director-trainer check`` prints, and what the GUI
+shows in its status bar instead of failing.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app.content.case_model import Case
+from app.content.cases import load_cases, load_topics
+from app.content.glossary import Glossary, load_glossary
+from app.content.laws import LawBook, check_book_references, load_law_book, unresolved_references
+from app.content.problems import ContentProblem
+from app.content.search import Document, SearchIndex, glossary_documents, law_documents
+
+CURRENT_EDITION = "wbf-2017"
+CONTENT_ENV = "DIRECTOR_TRAINER_CONTENT"
+
+
+def default_content_root() -> Path:
+    """Where ``content/`` is: $DIRECTOR_TRAINER_CONTENT, a PyInstaller bundle, or the checkout."""
+    if os.environ.get(CONTENT_ENV):
+        return Path(os.environ[CONTENT_ENV])
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle) / "content"
+    return Path(__file__).resolve().parents[2] / "content"
+
+
+@dataclass
+class Library:
+    """The loaded content and every problem found while loading it."""
+
+    root: Path
+    book: LawBook
+    glossary: Glossary
+    topics: dict[str, str]
+    cases: list[Case]
+    problems: list[ContentProblem] = field(default_factory=list)
+    _index: SearchIndex | None = None
+
+    @property
+    def index(self) -> SearchIndex:
+        """The full-text index, built on first use (a few milliseconds)."""
+        if self._index is None:
+            self._index = SearchIndex(
+                [*law_documents(self.book), *glossary_documents(self.glossary), *case_documents(self.cases)],
+                self.book,
+            )
+        return self._index
+
+    def case(self, case_id: str) -> Case | None:
+        return next((c for c in self.cases if c.id == case_id), None)
+
+    def cases_citing(self, key: str) -> list[Case]:
+        """Cases whose ``laws`` name this section or one inside it."""
+        section = self.book.get(key)
+        if section is None:
+            return []
+        return [c for c in self.cases if any(ref == section.ref or section.ref in ref.ancestors() for ref in c.laws)]
+
+
+def case_documents(cases: Iterable[Case]) -> Iterable[Document]:
+    for case in cases:
+        body = "\n\n".join([case.situation, case.ruling, case.commentary, " ".join(case.topics)])
+        yield Document("case", case.id, case.title, body)
+
+
+def load_library(root: Path | None = None, edition: str = CURRENT_EDITION,
+                 case_paths: Iterable[Path] | None = None) -> Library:
+    """Load laws, glossary, topics and cases, collecting problems rather than raising."""
+    root = root or default_content_root()
+    book, problems = load_law_book(root / "laws" / edition, edition)
+    glossary, glossary_problems = load_glossary(root / "glossary" / "glossary.yaml")
+    topics = load_topics(root / "topics.yaml")
+    cases, case_problems = load_cases(case_paths or [root / "cases"], set(topics) or None)
+    library = Library(root, book, glossary, topics, cases, problems + glossary_problems + case_problems)
+    library.problems += reference_problems(library)
+    return library
+
+
+def reference_problems(library: Library) -> list[ContentProblem]:
+    """Every law reference in laws, glossary and cases that names no section."""
+    book = library.book
+    problems = check_book_references(book)
+    glossary_path = library.glossary.path or library.root / "glossary" / "glossary.yaml"
+    for entry in library.glossary.entries:
+        for ref in entry.laws:
+            if book.get(ref) is None:
+                problems.append(ContentProblem(glossary_path, entry.line,
+                                               f"{entry.term}: {ref.label()} does not match any section"))
+    for case in library.cases:
+        if case.edition != book.edition:
+            continue
+        lines = case.path.read_text(encoding="utf-8").splitlines()
+        for ref in case.laws:
+            if book.get(ref) is None:
+                problems.append(ContentProblem(case.path, _line_containing(lines, str(ref)),
+                                               f"laws: {ref.label()} does not match any section"))
+        for text in (case.situation, case.ruling, case.commentary):
+            for problem in unresolved_references(book, text, case.path, 0):
+                needle = problem.message.split(" does not")[0].removeprefix("Law ")
+                problems.append(ContentProblem(case.path, _line_containing(lines, needle), problem.message))
+    return problems
+
+
+def _line_containing(lines: list[str], needle: str) -> int:
+    """The first line of a file that mentions a reference, so a problem points near it."""
+    return next((i for i, line in enumerate(lines, 1) if needle in line), 0)
