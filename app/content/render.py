@@ -1,0 +1,161 @@
+"""Markdown from the library turned into HTML with live law references and defined terms.
+
+Law references become ``law:27B1(a)`` links, glossary terms become ``term:Alert``
+links (the GUI shows the definition on hover) and suit symbols are coloured.
+Rendering lives here, below the GUI, so it is tested without a display and the
+GUI only displays the result.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from app.content.glossary import Glossary
+from app.content.laws import LawBook, Section
+from app.content.refs import find_refs
+
+SUIT_COLOURS = {"♠": "#1a1a1a", "♥": "#c8102e", "♦": "#c8102e", "♣": "#1a1a1a"}
+FOUR_COLOURS = {"♠": "#1a1a1a", "♥": "#c8102e", "♦": "#e07000", "♣": "#128a2c"}
+DARK_SUIT_COLOURS = {"♠": "#e8e8e8", "♥": "#ff6b6b", "♦": "#ff6b6b", "♣": "#e8e8e8"}
+DARK_FOUR_COLOURS = {"♠": "#e8e8e8", "♥": "#ff6b6b", "♦": "#ffa040", "♣": "#5fd47a"}
+_SUITS = re.compile("[♠♥♦♣]")
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the HTML should look: suit colours and whether terms become links."""
+
+    four_colour: bool = False
+    dark: bool = False
+    link_terms: bool = True
+
+    def suit_colours(self) -> dict[str, str]:
+        if self.dark:
+            return DARK_FOUR_COLOURS if self.four_colour else DARK_SUIT_COLOURS
+        return FOUR_COLOURS if self.four_colour else SUIT_COLOURS
+
+
+def law_href(key: str) -> str:
+    return "law:" + quote(key, safe="()")
+
+
+def term_href(term: str) -> str:
+    return "term:" + quote(term)
+
+
+def case_href(case_id: str) -> str:
+    return "case:" + case_id
+
+
+class Renderer:
+    """Renders Markdown with the library's links; one instance per library and style."""
+
+    def __init__(self, book: LawBook | None = None, glossary: Glossary | None = None, style: Style = Style()) -> None:
+        self.book = book
+        self.glossary = glossary
+        self.style = style
+        self._terms = glossary.pattern() if glossary is not None and style.link_terms else None
+        self._md = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+    def markdown(self, text: str) -> str:
+        """HTML for a Markdown text, with references, terms and suits marked up."""
+        tokens = self._md.parse(text)
+        seen_terms: set[str] = set()
+        for token in tokens:
+            if token.type == "inline" and token.children:
+                token.children = list(self._enrich(token.children, seen_terms))
+        return str(self._md.renderer.render(tokens, self._md.options, {}))
+
+    def _enrich(self, children: list[Token], seen_terms: set[str]) -> Iterable[Token]:
+        inside_link = 0
+        for child in children:
+            if child.type == "link_open":
+                inside_link += 1
+            elif child.type == "link_close":
+                inside_link -= 1
+            if child.type != "text" or inside_link:
+                yield child
+                continue
+            enriched = Token("html_inline", "", 0)
+            enriched.content = self._markup(child.content, seen_terms)
+            yield enriched
+
+    def _markup(self, text: str, seen_terms: set[str]) -> str:
+        pieces: list[str] = []
+        pos = 0
+        for span in find_refs(text):
+            pieces.append(self._terms_and_suits(text[pos : span.start], seen_terms))
+            target = span.refs[0]
+            found = self.book.resolve(target) if self.book is not None else None
+            label = html.escape(span.text)
+            if found is None and self.book is not None:
+                pieces.append(f'<span class="missing-ref">{label}</span>')
+            else:
+                pieces.append(f'<a href="{law_href(found.key if found else target.key)}">{label}</a>')
+            pos = span.end
+        pieces.append(self._terms_and_suits(text[pos:], seen_terms))
+        return "".join(pieces)
+
+    def _terms_and_suits(self, text: str, seen_terms: set[str]) -> str:
+        if self._terms is None or self.glossary is None:
+            return self._suits(html.escape(text))
+        pieces: list[str] = []
+        pos = 0
+        for match in self._terms.finditer(text):
+            entry = self.glossary.lookup(match.group(0))
+            if entry is None or entry.term in seen_terms:
+                continue
+            seen_terms.add(entry.term)  # link a term once per text: enough to find it, not noisy
+            pieces.append(self._suits(html.escape(text[pos : match.start()])))
+            pieces.append(f'<a class="term" href="{term_href(entry.term)}">{html.escape(match.group(0))}</a>')
+            pos = match.end()
+        pieces.append(self._suits(html.escape(text[pos:])))
+        return "".join(pieces)
+
+    def _suits(self, escaped: str) -> str:
+        colours = self.style.suit_colours()
+        return _SUITS.sub(lambda m: f'<span style="color:{colours[m.group(0)]}">{m.group(0)}</span>', escaped)
+
+    def suits(self, text: str) -> str:
+        """Plain text with coloured suit symbols (for the table and labels)."""
+        return self._suits(html.escape(text))
+
+    def section(self, section: Section, citing_cases: Iterable[tuple[str, str]] = (),
+                include_children: bool = True) -> str:
+        """A whole section page: heading, summary, subsections, annotations, citing cases."""
+        parts = [f"<h2>{html.escape(section.heading())}</h2>"]
+        if section.ref.depth > 0 and self.book is not None:
+            trail = [self.book.get(a) for a in section.ref.ancestors()]
+            links = " › ".join(f'<a href="{law_href(t.key)}">{html.escape(t.ref.label())}</a>' for t in trail if t)
+            if links:
+                parts.insert(0, f'<p class="trail">{links}</p>')
+        parts.append(self.markdown(section.summary))
+        parts.extend(self._annotations(section))
+        if include_children:
+            for child in section.walk():
+                if child is section:
+                    continue
+                level = min(6, 2 + child.ref.depth - section.ref.depth)
+                parts.append(f'<h{level}><a href="{law_href(child.key)}">{html.escape(child.heading())}</a></h{level}>')
+                parts.append(self.markdown(child.summary))
+                parts.extend(self._annotations(child))
+        cases = list(citing_cases)
+        if cases:
+            parts.append("<h3>Cases on this section</h3><ul>")
+            parts.extend(f'<li><a href="{case_href(cid)}">{html.escape(title)}</a></li>' for cid, title in cases)
+            parts.append("</ul>")
+        return "\n".join(parts)
+
+    def _annotations(self, section: Section) -> Iterable[str]:
+        for note in section.annotations:
+            title = f"{note.kind}: {note.title}" if note.title else note.kind
+            css = note.kind.lower().replace(" ", "-")
+            yield (f'<div class="annotation {css}"><h4 class="annotation-title">{html.escape(title)}</h4>'
+                   f"{self.markdown(note.body)}</div>")
