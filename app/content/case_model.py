@@ -10,43 +10,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.bridge.calls import Call
-from app.bridge.cards import Card
+from app.bridge.contract import Contract
 from app.bridge.deal import Deal
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import Seat
 from app.content.refs import LawRef
+from app.rules.scenario import AuctionCall, Event, Scenario
 
 EDITIONS = ("wbf-2017", "wbf-2007", "wbf-1997", "okbridge-1997", "ibl")
 QUESTION_KINDS = ("single", "multi", "number", "law", "order")
 EVENT_KINDS = ("call", "play", "trick", "expose", "claim", "concede", "say", "accept", "director")
-
-
-@dataclass(frozen=True)
-class AuctionCall:
-    """One call of the ``auction`` list, with its alert mark and explanation if any."""
-
-    call: Call
-    alerted: bool = False
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing that happened at the table, in order.
-
-    ``seat`` is None for ``trick`` and ``director``. ``call`` is set for call events,
-    ``cards`` for play (one card), trick (up to four, in playing order) and expose,
-    ``text`` for claim, concede and say.
-    """
-
-    kind: str
-    line: int
-    seat: Seat | None = None
-    call: Call | None = None
-    alerted: bool = False
-    cards: tuple[Card, ...] = ()
-    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -95,21 +68,22 @@ class Case:
     auction: list[AuctionCall] = field(default_factory=list)
     notes: dict[str, str] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
-    contract: str = ""
-    declarer: Seat | None = None
+    contract: Contract | None = None
     result: int | None = None
     show: list[Seat] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
     expect: dict[str, Any] = field(default_factory=dict)
     expect_line: int = 0
 
+    def scenario(self) -> Scenario:
+        """The table situation alone, for the rules engine."""
+        return Scenario(self.deal, self.board, self.dealer, self.vulnerability, list(self.auction),
+                        list(self.events), self.contract, self.result)
+
     @property
     def director_index(self) -> int:
-        """How many events happen before the director is called (all, if never)."""
-        for index, event in enumerate(self.events):
-            if event.kind == "director":
-                return index
-        return len(self.events)
+        """How many events happen before the director is called (all of them, if never)."""
+        return self.scenario().director_index
 
     def is_mechanical(self) -> bool:
         """A case whose outcome the engine checks: one that has an ``expect`` block."""

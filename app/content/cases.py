@@ -19,19 +19,12 @@ from app.bridge.deal import Deal
 from app.bridge.errors import BridgeError
 from app.bridge.rota import Vulnerability, board_conditions
 from app.bridge.seats import Seat
-from app.content.case_model import (
-    EDITIONS,
-    EVENT_KINDS,
-    QUESTION_KINDS,
-    AuctionCall,
-    Case,
-    Choice,
-    Event,
-    Question,
-)
+from app.bridge.contract import Contract, parse_contract
+from app.content.case_model import EDITIONS, EVENT_KINDS, QUESTION_KINDS, Case, Choice, Question
 from app.content.problems import ContentProblem
 from app.content.refs import LawRef, RefError, parse_ref
 from app.content.yaml_lines import Located, YamlSyntaxError, load_located
+from app.rules.scenario import AuctionCall, Event
 
 FORMAT_VERSION = 1
 REQUIRED = ("format", "id", "title", "edition", "laws", "topics", "difficulty", "board", "deal",
@@ -344,6 +337,24 @@ class _Reader:
                 self.fail(f"unknown expect key {key!r}; known keys: {', '.join(EXPECT_KEYS)}", "expect", key)
         return dict(raw)
 
+    def contract(self) -> Contract | None:
+        """``contract`` and ``declarer`` go together: a contract is played by someone."""
+        has_contract, has_declarer = "contract" in self.data, "declarer" in self.data
+        if has_contract != has_declarer:
+            self.fail("give contract: and declarer: together (e.g. contract: 4SX, declarer: S)",
+                      "contract" if has_contract else "declarer")
+            return None
+        if not has_contract:
+            return None
+        declarer = self.seat(self.data["declarer"], "declarer")
+        if declarer is None:
+            return None
+        try:
+            return parse_contract(str(self.data["contract"]), declarer)
+        except BridgeError as exc:
+            self.fail(str(exc), "contract")
+            return None
+
     def build(self) -> Case | None:
         if not isinstance(self.data, dict):
             self.fail("a case file is a mapping of keys (format:, id:, title:, ...)")
@@ -356,7 +367,7 @@ class _Reader:
         events = self.events(deal)
         questions = self.questions()
         expect = self.expect()
-        declarer = self.seat(self.data["declarer"], "declarer") if "declarer" in self.data else None
+        contract = self.contract()
         result = self.data.get("result")
         if result is not None and (not isinstance(result, int) or not 0 <= result <= 13):
             self.fail("result is the number of tricks won by declarer's side, 0 to 13", "result")
@@ -368,7 +379,7 @@ class _Reader:
             difficulty=difficulty, board=number, dealer=dealer, vulnerability=vulnerability, deal=deal,
             situation=self.text("situation"), questions=questions, ruling=self.text("ruling"),
             commentary=self.text("commentary"), path=self.path, auction=auction, notes=notes,
-            events=events, contract=self.text("contract", required=False), declarer=declarer,
+            events=events, contract=contract,
             result=result, show=show or list(Seat), sources=[str(s) for s in self._list("sources")],
             expect=expect, expect_line=self.doc.line("expect") if expect else 0,
         )

@@ -1,0 +1,67 @@
+"""What happened at a table, as the rules engine sees it: no questions, no prose.
+
+A case file (``app.content``) carries a scenario plus the teaching material around
+it; the engine works on the scenario alone, so it can also judge a situation that
+did not come from a case file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from app.bridge.calls import Call
+from app.bridge.cards import Card
+from app.bridge.contract import Contract
+from app.bridge.deal import Deal
+from app.bridge.rota import Vulnerability
+from app.bridge.seats import Seat
+
+
+@dataclass(frozen=True)
+class AuctionCall:
+    """One call of an ``auction`` list (made in rotation), with its alert mark and explanation."""
+
+    call: Call
+    alerted: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened at the table, in order (CASE_FORMAT.md, "Events").
+
+    ``seat`` is None for ``trick`` and ``director``. ``call`` is set for call events,
+    ``cards`` for play (one card), trick (up to four, in playing order) and expose,
+    ``text`` for claim, concede, say and accept.
+    """
+
+    kind: str
+    line: int = 0
+    seat: Seat | None = None
+    call: Call | None = None
+    alerted: bool = False
+    cards: tuple[Card, ...] = ()
+    text: str = ""
+
+
+@dataclass
+class Scenario:
+    """A deal, its board conditions, the auction and the events up to and after the director call.
+
+    ``contract`` is given only when it cannot be derived from the calls (a case that
+    starts in the play); ``result`` is the tricks the declaring side won as played.
+    """
+
+    deal: Deal
+    board: int
+    dealer: Seat
+    vulnerability: Vulnerability
+    auction: list[AuctionCall] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    contract: Contract | None = None
+    result: int | None = None
+
+    @property
+    def director_index(self) -> int:
+        """How many events happen before the director is called (all of them, if never)."""
+        return next((i for i, e in enumerate(self.events) if e.kind == "director"), len(self.events))
