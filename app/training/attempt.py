@@ -1,0 +1,81 @@
+"""One trainee working through one case: the questions in order, each answer marked at once.
+
+The GUI drives an ``Attempt`` and shows what it says; the store saves finished
+attempts. Keeping the state here means the rules for moving on, re-answering
+and totalling are tested without a window.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from app.content.case_model import Case, Question
+from app.training.marking import Answer, Mark, mark
+
+
+class AttemptError(RuntimeError):
+    """An action that the attempt's state does not allow (answering twice, going past the end)."""
+
+
+@dataclass
+class Attempt:
+    """The answers and marks of one run through a case.
+
+    ``feedback`` is False in an exam: answers are marked but the marks are kept
+    back until the end.
+    """
+
+    case: Case
+    feedback: bool = True
+    answers: dict[str, Answer] = field(default_factory=dict)
+    marks: dict[str, Mark] = field(default_factory=dict)
+    index: int = 0
+    started: float = field(default_factory=time.monotonic)
+    finished_after: float | None = None
+
+    @property
+    def question(self) -> Question | None:
+        """The question being asked, or None when every question has been answered."""
+        return self.case.questions[self.index] if self.index < len(self.case.questions) else None
+
+    @property
+    def is_finished(self) -> bool:
+        return self.question is None
+
+    def answer(self, value: Answer) -> Mark | None:
+        """Mark the answer to the current question; returns the mark when feedback is on."""
+        question = self.question
+        if question is None:
+            raise AttemptError("every question of this case has been answered")
+        if question.id in self.marks:
+            raise AttemptError(f"question {question.id!r} has already been answered")
+        result = mark(question, value)
+        self.answers[question.id] = value
+        self.marks[question.id] = result
+        return result if self.feedback else None
+
+    def next(self) -> Question | None:
+        """Move on after the current question has been answered."""
+        question = self.question
+        if question is None:
+            raise AttemptError("there is no next question: the case is finished")
+        if question.id not in self.marks:
+            raise AttemptError("answer the question before moving on")
+        self.index += 1
+        if self.is_finished and self.finished_after is None:
+            self.finished_after = time.monotonic() - self.started
+        return self.question
+
+    @property
+    def points(self) -> float:
+        return sum(m.points for m in self.marks.values())
+
+    @property
+    def max_points(self) -> float:
+        return sum(q.points for q in self.case.questions)
+
+    @property
+    def score(self) -> float:
+        """The share of the case's points earned so far, 0–1."""
+        return self.points / self.max_points if self.max_points else 0.0
