@@ -11,8 +11,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from app.bridge.calls import parse_annotated_call
 from app.bridge.cards import Card
 from app.bridge.deal import Deal
@@ -398,12 +396,17 @@ def read_case(path: Path, topics: set[str] | None = None) -> tuple[Case | None, 
     return case, reader.problems
 
 
-def load_topics(path: Path) -> dict[str, str]:
-    """The topic list (``content/topics.yaml``): tag → description."""
+def load_topics(path: Path) -> tuple[dict[str, str], list[ContentProblem]]:
+    """The topic list (``content/topics.yaml``): tag → description, and any problem reading it."""
     if not path.exists():
-        return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+        return {}, [ContentProblem(path, 0, "the topic list is missing")]
+    try:
+        data = load_located(path.read_text(encoding="utf-8")).data or {}
+    except YamlSyntaxError as exc:
+        return {}, [ContentProblem(path, exc.line, exc.message)]
+    if not isinstance(data, dict):
+        return {}, [ContentProblem(path, 1, "the topic list is a mapping of tag: description lines")]
+    return {str(k): str(v) for k, v in data.items()}, []
 
 
 def case_files(paths: Iterable[Path]) -> list[Path]:

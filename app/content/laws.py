@@ -30,7 +30,7 @@ ANNOTATION_KINDS = {
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _SECTION_HEADING = re.compile(
-    r"^(?:Law\s+)?(?P<ref>[0-9]{1,2}[A-H]?[0-9]?(?:\([a-h]\))?(?:\([ivx]+\))?)"
+    r"^(?:Law\s+)?(?P<ref>[0-9]{1,2}[A-H]?[0-9]?(?:\([a-z]\))?(?:\([ivx]+\))?)"
     r"(?:\s*[—–-]\s*(?P<title>.+))?$"
 )
 _SPECIAL_HEADING = re.compile(r"^(?P<ref>Introduction|Definitions(?::\s*.+)?)$")
@@ -339,3 +339,20 @@ def check_book_references(book: LawBook) -> list[ContentProblem]:
         for note in section.annotations:
             problems += unresolved_references(book, note.body, section.path, note.body_line)
     return problems
+
+
+PARTS: tuple[tuple[str, int, int], ...] = (
+    ("Introduction and Definitions", 0, 0),
+    ("Preliminaries (Laws 1–8)", 1, 8),
+    ("General laws (Laws 9–16)", 9, 16),
+    ("The auction (Laws 17–39)", 17, 39),
+    ("The play (Laws 40–71)", 40, 71),
+    ("Proprieties (Laws 72–76)", 72, 76),
+    ("Scoring (Laws 77–79)", 77, 79),
+    ("The Director and appeals (Laws 80–93)", 80, 93),
+)
+
+
+def parts(book: LawBook) -> list[tuple[str, list[Section]]]:
+    """The laws grouped as the law book groups them, for the library's tree."""
+    return [(title, [law for law in book.laws if first <= law.ref.law <= last]) for title, first, last in PARTS]

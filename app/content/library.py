@@ -79,9 +79,10 @@ def load_library(root: Path | None = None, edition: str = CURRENT_EDITION,
     root = root or default_content_root()
     book, problems = load_law_book(root / "laws" / edition, edition)
     glossary, glossary_problems = load_glossary(root / "glossary" / "glossary.yaml")
-    topics = load_topics(root / "topics.yaml")
+    topics, topic_problems = load_topics(root / "topics.yaml")
     cases, case_problems = load_cases(case_paths or [root / "cases"], set(topics) or None)
-    library = Library(root, book, glossary, topics, cases, problems + glossary_problems + case_problems)
+    library = Library(root, book, glossary, topics, cases,
+                      problems + glossary_problems + topic_problems + case_problems)
     library.problems += reference_problems(library)
     return library
 

@@ -19,7 +19,7 @@ _REF_CORE = (
     r"(?P<law>[1-9][0-9]?)"
     r"(?:\s?(?P<section>[A-Ha-h])"
     r"(?:(?P<number>[1-9])"
-    r"(?:\s?\(?(?P<letter>[a-h])\)?"
+    r"(?:\s?\(?(?P<letter>[a-z])\)?"
     rf"(?:\s?\(?(?P<roman>{_ROMAN})\)?)?"
     r")?)?)?"
 )
@@ -34,7 +34,7 @@ _TEXT_REF = (
     r"(?P<law>[1-9][0-9]?)"
     r"(?:(?P<section>[A-H])"
     r"(?:(?P<number>[1-9])"
-    r"(?:\((?P<letter>[a-h])\)"
+    r"(?:\((?P<letter>[a-z])\)"
     rf"(?:\((?P<roman>{_ROMAN})\))?"
     r")?)?)?"
 )
@@ -184,8 +184,9 @@ def find_refs(text: str) -> Iterator[RefSpan]:
         has_word = bool(match.group("word"))
         if not has_word and not match.group("section"):
             continue
-        if not has_word and not match.group("number") and int(match.group("law")) <= 7:
-            continue  # "2D" or "4H" in prose is a call, not Law 2D
+        if not has_word and not match.group("number") and int(match.group("law")) <= 8 \
+                and match.group("section") in ("C", "D", "H"):
+            continue  # "2D", "4H" or (Law 38) "8H" in prose is a call, not a law section
         try:
             first = _from_groups(match.groupdict())
         except RefError:

@@ -74,3 +74,12 @@ def test_search_ranks_titles_and_finds_prefixes() -> None:
     assert index.query("27b1a")[0].key == "27B1(a)"
     assert index.query('"AND (NEAR') == []  # operators typed by a user are words, not syntax
     assert index.query("sufficient", kinds=("glossary",)) == []
+
+
+def test_laws_are_grouped_by_part() -> None:
+    from app.content.laws import parts
+
+    book, _ = _book()
+    grouped = dict(parts(book))
+    assert [law.key for law in grouped["The auction (Laws 17–39)"]] == ["26", "27"]
+    assert grouped["The play (Laws 40–71)"] == []
