@@ -1,0 +1,47 @@
+"""The ``director-trainer`` command: starts the GUI, or runs a tool such as ``score`` or ``imps``.
+
+Each subcommand lives in its own module under ``app.commands`` (see that
+package's docstring for the pattern); this module only assembles them and
+turns errors into one-line messages and exit codes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from app import __version__
+from app.bridge.errors import BridgeError
+from app.commands import CommandError, board, gui, imps, matchpoints, score
+
+COMMANDS = (gui, score, imps, board, matchpoints)
+PROG = "director-trainer"
+USAGE_ERROR = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Learn to direct duplicate bridge: the Laws beside a drawn table, and director's tools. "
+        "With no command, starts the application.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for command in COMMANDS:
+        command.register(subparsers)
+    parser.set_defaults(run=gui.run, command="gui")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        exit_code: int = args.run(args)
+    except BridgeError as error:
+        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except CommandError as error:
+        print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
+        return error.exit_code
+    return exit_code

@@ -1,0 +1,47 @@
+"""``director-trainer gui`` (also the default): start the desktop application."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from app.commands import CommandError
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMainWindow
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "gui", help="start the application (the default)", description="Start the Director Trainer window."
+    )
+    parser.set_defaults(run=run)
+
+
+def create_main_window() -> QMainWindow:
+    """The application's main window, with the content library loaded."""
+    from app.ui.app import create_main_window as create
+
+    return create()
+
+
+def _has_display() -> bool:
+    if not sys.platform.startswith("linux"):
+        return True
+    return any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+
+
+def run(args: argparse.Namespace) -> int:
+    # Without a display Qt aborts the process with no useful message, so say it first.
+    if not _has_display():
+        raise CommandError(
+            "no display found (DISPLAY and WAYLAND_DISPLAY are unset); run it in a desktop session, "
+            "or set QT_QPA_PLATFORM=offscreen to start without showing a window"
+        )
+    from PySide6.QtWidgets import QApplication
+
+    application = QApplication.instance() or QApplication(sys.argv[:1])
+    window = create_main_window()
+    window.show()
+    return int(application.exec())

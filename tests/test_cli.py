@@ -1,0 +1,157 @@
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app import cli
+from app.commands import gui
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as exit_:  # argparse: --help, usage errors
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["score", "4SX", "S", "8", "--vul", "Both"], "-500"),
+        (["score", "3NT", "N", "10", "--vul", "NS"], "630"),
+        (["score", "4S", "E", "10", "--vul", "EW"], "-620"),
+        (["score", "4H", "N", "10", "--scheme", "ibl"], "130"),
+        (["imps", "430"], "10"),
+        (["imps", "-620"], "-12"),
+        (["board", "5"], "Board 5: dealer North, North-South vulnerable"),
+        (["board", "17"], "Board 17: dealer North, neither side vulnerable"),
+    ],
+)
+def test_answers(capsys: pytest.CaptureFixture[str], argv: list[str], expected: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert (code, out.strip(), err) == (0, expected, "")
+
+
+def test_score_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", "4SX", "S", "8", "--vul", "Both", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["ns_score"] == -500 and data["contract"] == "4SX" and data["breakdown"]["undertricks"] == 2
+
+
+def test_board_and_imps_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert json.loads(run(capsys, "board", "16", "--json")[1]) == {"board": 16, "dealer": "W", "vulnerability": "EW"}
+    assert json.loads(run(capsys, "imps", "-620", "--json")[1]) == {"difference": -620, "imps": -12}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["score", "4ZX", "S", "8"], "director-trainer score: error: cannot read contract '4ZX'"),
+        (["score", "4S", "Q", "8"], "unknown seat 'Q'"),
+        (["score", "4S", "S", "14"], "tricks won must be 0 to 13"),
+        (["score", "4S", "S", "9", "--vul", "Everyone"], "unknown vulnerability 'Everyone'"),
+        (["score", "4S", "S", "x"], "invalid int value"),
+        (["score", "4S", "S", "9", "--scheme", "acbl"], "invalid choice"),
+        (["score", "4S"], "required"),
+        (["imps", "lots"], "invalid int value"),
+        (["board", "0"], "numbered from 1"),
+        (["matchpoints", "/nonexistent/traveller.csv"], "cannot read traveller"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["gui", "score", "imps", "board", "matchpoints"])
+def test_every_subcommand_has_help(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0 and f"usage: director-trainer {command}" in out
+
+
+def test_matchpoints_help_documents_the_format(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "matchpoints", "--help")[1]
+    assert "A60/A40" in out and "70%:420;30%:-50" in out
+
+
+TRAVELLER = "ns,ew,score\n1,11,420\n2,12,420\n3,13,450\n4,14,-50\n"
+
+
+def test_matchpoints_table_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "board.csv"
+    path.write_text(TRAVELLER, encoding="utf-8")
+    code, out, _ = run(capsys, "matchpoints", str(path))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["NS", "EW", "Score", "NS", "MP", "EW", "MP", "NS", "%", "EW", "%"]
+    assert lines[3].split()[:5] == ["3", "13", "450", "6.00", "0.00"]
+    assert lines[-1] == "Top: 6"
+    data = json.loads(run(capsys, "matchpoints", str(path), "--json", "--half")[1])
+    assert data["top"] == 3
+    assert [row["ns_matchpoints"] for row in data["rows"]] == [1.5, 1.5, 3.0, 0.0]
+
+
+def test_matchpoints_session_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "board.csv"
+    path.write_text(TRAVELLER + "5,15,A60/A40\n", encoding="utf-8")
+    data = json.loads(run(capsys, "matchpoints", str(path), "--json", "--session", "5=64.5")[1])
+    assert data["rows"][4]["ns_percent"] == 64.5 and data["rows"][4]["ew_percent"] == 40
+    code, _, err = run(capsys, "matchpoints", str(path), "--session", "5:64")
+    assert code == 2 and "PAIR=PERCENT" in err
+
+
+def test_bad_traveller_line_is_reported(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "board.csv"
+    path.write_text("1,11,420\n2,12,70%:420;20%:-50\n", encoding="utf-8")
+    code, _, err = run(capsys, "matchpoints", str(path))
+    assert code == 2 and f"{path}, line 2: the weights in 70%:420;20%:-50 add up to 90 %" in err
+
+
+def test_no_command_starts_the_gui(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[str] = []
+
+    def fake_run(args: argparse.Namespace) -> int:
+        started.append(args.command)
+        return 0
+
+    monkeypatch.setattr(gui, "run", fake_run)
+    assert cli.main([]) == 0 and cli.main(["gui"]) == 0
+    assert started == ["gui", "gui"]
+
+
+def test_gui_without_a_display_says_so(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    code, _, err = run(capsys, "gui")
+    assert code == 1 and "no display found" in err and "QT_QPA_PLATFORM=offscreen" in err
+
+
+def test_main_window_is_created(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMainWindow
+
+    window = gui.create_main_window()
+    qtbot.addWidget(window)
+    assert isinstance(window, QMainWindow)
+    assert "Director Trainer" in window.windowTitle()
+
+
+def test_python_dash_m_app_runs_the_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "score", "4SX", "S", "8", "--vul", "Both"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout.strip()) == (0, "-500")
