@@ -68,7 +68,7 @@ class Section:
     def heading(self) -> str:
         """The section as it is named in lists: ``Law 27B1(a) — title``."""
         label = self.ref.label()
-        return f"{label} — {self.title}" if self.title else label
+        return f"{label} — {self.title}" if self.title and not self.ref.term else label
 
     def walk(self) -> Iterator[Section]:
         """This section and everything under it, in reading order."""
