@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from app import __version__
 from app.bridge.errors import BridgeError
-from app.commands import CommandError, board, gui, imps, matchpoints, score
+from app.commands import CommandError, board, gui, imps, law, matchpoints, score, search
 
-COMMANDS = (gui, score, imps, board, matchpoints)
+COMMANDS = (gui, score, imps, board, matchpoints, law, search)
 PROG = "director-trainer"
 USAGE_ERROR = 2
 

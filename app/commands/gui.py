@@ -44,4 +44,9 @@ def run(args: argparse.Namespace) -> int:
     application = QApplication.instance() or QApplication(sys.argv[:1])
     window = create_main_window()
     window.show()
-    return int(application.exec())
+    code = int(application.exec())
+    # Delete the window while the interpreter is whole: PySide6 can crash at exit when Python's
+    # final garbage collection meets widgets that are still alive.
+    window.deleteLater()
+    application.processEvents()
+    return code

@@ -1,0 +1,78 @@
+"""``director-trainer law REF``: print a section of the law library with its annotations."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+
+from app.commands import CommandError, print_json
+from app.content.laws import Section
+from app.content.library import load_library
+from app.content.refs import RefError, parse_ref
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "law",
+        help="print a law section with its annotations",
+        description="Print a section of the 2017 Laws in our words, with its annotations. The reference may be "
+        "written 27B1(a), 27b1a, 'Law 16C' or 'Definitions: Alert'.",
+    )
+    parser.add_argument("reference", metavar="REF", help="a law reference, e.g. 27B1a")
+    parser.add_argument("--brief", action="store_true", help="the summary only: no annotations, no subsections")
+    parser.add_argument("--json", action="store_true", help="print the section tree as JSON")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        ref = parse_ref(args.reference)
+    except RefError as exc:
+        raise CommandError(str(exc), exit_code=2) from None
+    library = load_library()
+    section = library.book.get(ref)
+    if section is None:
+        nearest = library.book.resolve(ref)
+        hint = f"; the nearest section is {nearest.ref.label()}" if nearest else ""
+        raise CommandError(f"the library has no section {ref.label()}{hint}", exit_code=2)
+    if args.json:
+        print_json(_as_json(section, not args.brief))
+        return 0
+    sections = [section] if args.brief else list(section.walk())
+    for index, part in enumerate(sections):
+        if index:
+            print()
+        print(_as_text(part, annotations=not args.brief))
+    return 0
+
+
+def _as_text(section: Section, annotations: bool) -> str:
+    lines = [section.heading(), "=" * min(len(section.heading()), 78), _wrap(section.summary)]
+    if annotations:
+        for note in section.annotations:
+            title = f"{note.kind}: {note.title}" if note.title else note.kind
+            lines += ["", f"  [{title}]", textwrap.indent(_wrap(note.body, 76), "  ")]
+    return "\n".join(lines)
+
+
+def _wrap(text: str, width: int = 78) -> str:
+    """Wrap prose paragraphs; leave lists and tables as written."""
+    out = []
+    for paragraph in text.split("\n\n"):
+        if paragraph.lstrip().startswith(("-", "*", "|", "1.", "#")):
+            out.append(paragraph)
+        else:
+            out.append(textwrap.fill(" ".join(paragraph.split()), width))
+    return "\n\n".join(out)
+
+
+def _as_json(section: Section, deep: bool) -> dict[str, object]:
+    data: dict[str, object] = {
+        "reference": section.key,
+        "title": section.title,
+        "summary": section.summary,
+        "annotations": [{"kind": n.kind, "title": n.title, "text": n.body} for n in section.annotations],
+    }
+    if deep:
+        data["sections"] = [_as_json(child, deep) for child in section.children]
+    return data
