@@ -26,6 +26,12 @@ FOUR_COLOURS = {"♠": "#1a1a1a", "♥": "#c8102e", "♦": "#e07000", "♣": "#1
 DARK_SUIT_COLOURS = {"♠": "#e8e8e8", "♥": "#ff6b6b", "♦": "#ff6b6b", "♣": "#e8e8e8"}
 DARK_FOUR_COLOURS = {"♠": "#e8e8e8", "♥": "#ff6b6b", "♦": "#ffa040", "♣": "#5fd47a"}
 _SUITS = re.compile("[♠♥♦♣]")
+# Words every bridge player knows: linking them on every page would bury the terms worth a look.
+EVERYDAY_TERMS = frozenset({
+    "auction", "bid", "board", "call", "contract", "deal", "declarer", "defender", "denomination",
+    "double", "dummy", "event", "follow suit", "game", "hand", "lead", "pack", "partner", "pass",
+    "play", "redouble", "round", "session", "side", "slam", "suit", "team", "trick", "trump", "turn",
+})
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,24 @@ class Style:
         if self.dark:
             return DARK_FOUR_COLOURS if self.four_colour else DARK_SUIT_COLOURS
         return FOUR_COLOURS if self.four_colour else SUIT_COLOURS
+
+
+ANNOTATION_COLOURS = {
+    "At the table": ("#eef5ee", "#2b6b3a"),
+    "Common mistakes": ("#fbf0ee", "#a0342a"),
+    "Changed from 2007": ("#eef2f9", "#34508f"),
+    "Changed in 2024": ("#f4eefa", "#6b3c99"),
+    "Example": ("#f6f4ec", "#6e5a1e"),
+    "Note": ("#f2f2f2", "#505050"),
+}
+ANNOTATION_COLOURS_DARK = {
+    "At the table": ("#223328", "#8fd19e"),
+    "Common mistakes": ("#3a2624", "#f0a49c"),
+    "Changed from 2007": ("#232b3a", "#9db6f0"),
+    "Changed in 2024": ("#2f2538", "#c8a4ef"),
+    "Example": ("#35311f", "#e3cf8a"),
+    "Note": ("#2c2c2c", "#c8c8c8"),
+}
 
 
 def law_href(key: str) -> str:
@@ -110,7 +134,7 @@ class Renderer:
         pos = 0
         for match in self._terms.finditer(text):
             entry = self.glossary.lookup(match.group(0))
-            if entry is None or entry.term in seen_terms:
+            if entry is None or entry.term in seen_terms or entry.term.lower() in EVERYDAY_TERMS:
                 continue
             seen_terms.add(entry.term)  # link a term once per text: enough to find it, not noisy
             pieces.append(self._suits(html.escape(text[pos : match.start()])))
@@ -154,8 +178,11 @@ class Renderer:
         return "\n".join(parts)
 
     def _annotations(self, section: Section) -> Iterable[str]:
+        """Each annotation in a tinted box, its kind named in its own colour, so a trainee can tell
+        the law's summary from the commentary at a glance."""
         for note in section.annotations:
             title = f"{note.kind}: {note.title}" if note.title else note.kind
-            css = note.kind.lower().replace(" ", "-")
-            yield (f'<div class="annotation {css}"><h4 class="annotation-title">{html.escape(title)}</h4>'
-                   f"{self.markdown(note.body)}</div>")
+            background, accent = ANNOTATION_COLOURS_DARK[note.kind] if self.style.dark else ANNOTATION_COLOURS[note.kind]
+            yield (f'<table width="100%" cellpadding="8" cellspacing="0" style="margin-top:6px; margin-bottom:6px"'
+                   f' bgcolor="{background}"><tr><td><p style="color:{accent}; font-weight:600">{html.escape(title)}</p>'
+                   f"{self.markdown(note.body)}</td></tr></table>")

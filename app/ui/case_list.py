@@ -1,0 +1,175 @@
+"""The case list: filter by topic, law, difficulty and edition, search, and each case's last result."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.content.case_model import Case
+from app.content.library import Library
+from app.content.refs import RefError, parse_ref
+
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+COLUMNS = ("Case", "Topics", "Laws", "Difficulty", "Edition", "Last result")
+
+
+class CaseFilter(QSortFilterProxyModel):
+    """Rows that pass every filter set in the bar above the list."""
+
+    def __init__(self, library: Library) -> None:
+        super().__init__()
+        self.library = library
+        self.topic = ""
+        self.law = ""
+        self.difficulty = 0
+        self.edition = ""
+        self.text = ""
+
+    def filterAcceptsRow(self, row: int, parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802
+        case_id = self.sourceModel().index(row, 0, parent).data(ID_ROLE)
+        case = self.library.case(case_id)
+        if case is None:
+            return False
+        return case_matches(case, self.topic, self.law, self.difficulty, self.edition, self.text)
+
+
+def case_matches(case: Case, topic: str, law: str, difficulty: int, edition: str, text: str) -> bool:
+    """Whether a case passes the list's filters; the law filter matches the law or any of its sections."""
+    if topic and topic not in case.topics:
+        return False
+    if difficulty and case.difficulty != difficulty:
+        return False
+    if edition and case.edition != edition:
+        return False
+    if law:
+        try:
+            wanted = parse_ref(law)
+        except RefError:
+            return False
+        if not any(ref == wanted or wanted in ref.ancestors() for ref in case.laws):
+            return False
+    if text:
+        haystack = " ".join([case.title, case.situation, " ".join(case.topics)]).lower()
+        if not all(word in haystack for word in text.lower().split()):
+            return False
+    return True
+
+
+class CaseList(QWidget):
+    """A sortable, filterable table of cases; Enter or a double click opens one."""
+
+    caseOpened = Signal(str)
+
+    def __init__(self, library: Library, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.model = QStandardItemModel(0, len(COLUMNS), self)
+        self.model.setHorizontalHeaderLabels(list(COLUMNS))
+        self.proxy = CaseFilter(library)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(Qt.ItemDataRole.UserRole + 2)
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search cases")
+        self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search cases")
+        self.topic = QComboBox()
+        self.topic.setAccessibleName("Filter by topic")
+        self.topic.addItem("All topics", "")
+        for tag, description in sorted(library.topics.items()):
+            self.topic.addItem(tag, tag)
+            self.topic.setItemData(self.topic.count() - 1, description, Qt.ItemDataRole.ToolTipRole)
+        self.law = QLineEdit()
+        self.law.setPlaceholderText("Law, e.g. 27 or 64A")
+        self.law.setAccessibleName("Filter by law")
+        self.law.setMaximumWidth(160)
+        self.difficulty = QComboBox()
+        self.difficulty.setAccessibleName("Filter by difficulty")
+        self.difficulty.addItem("Any difficulty", 0)
+        for level in range(1, 6):
+            self.difficulty.addItem(f"Difficulty {level}", level)
+        self.edition = QComboBox()
+        self.edition.setAccessibleName("Filter by edition")
+        self.edition.addItem("All editions", "")
+        for edition in sorted({c.edition for c in library.cases}):
+            self.edition.addItem(edition, edition)
+        for widget in (self.search, self.law):
+            widget.textChanged.connect(self._apply)
+        for combo in (self.topic, self.difficulty, self.edition):
+            combo.currentIndexChanged.connect(self._apply)
+
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setAccessibleName("Cases")
+        self.view.setSortingEnabled(True)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.verticalHeader().setVisible(False)
+        self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.view.activated.connect(self._open)
+        self.view.doubleClicked.connect(self._open)
+        self.count = QLabel()
+
+        bar = QHBoxLayout()
+        bar.addWidget(self.search, 2)
+        bar.addWidget(self.topic, 1)
+        bar.addWidget(self.law)
+        bar.addWidget(self.difficulty)
+        bar.addWidget(self.edition)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(bar)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.count)
+        self.set_results({})
+
+    def set_results(self, results: dict[str, str]) -> None:
+        """Fill the table; ``results`` maps a case id to its last result as shown (e.g. "80 %")."""
+        self.model.removeRows(0, self.model.rowCount())
+        for case in self.library.cases:
+            values = (case.title, ", ".join(case.topics), ", ".join(str(r) for r in case.laws[:4]),
+                      str(case.difficulty), case.edition, results.get(case.id, "—"))
+            sort_keys = (case.title.lower(), values[1], _law_sort(case), case.difficulty, case.edition, values[5])
+            row = []
+            for value, key in zip(values, sort_keys, strict=True):
+                item = QStandardItem(value)
+                item.setData(case.id, ID_ROLE)
+                item.setData(key, Qt.ItemDataRole.UserRole + 2)
+                row.append(item)
+            self.model.appendRow(row)
+        self._apply()
+
+    def _apply(self) -> None:
+        self.proxy.topic = self.topic.currentData() or ""
+        self.proxy.law = self.law.text().strip()
+        self.proxy.difficulty = int(self.difficulty.currentData() or 0)
+        self.proxy.edition = self.edition.currentData() or ""
+        self.proxy.text = self.search.text().strip()
+        self.proxy.invalidate()
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        self.count.setText(f"{shown} of {total} cases")
+
+    def _open(self, index: QModelIndex) -> None:
+        case_id = index.data(ID_ROLE)
+        if case_id:
+            self.caseOpened.emit(case_id)
+
+    def visible_ids(self) -> list[str]:
+        return [self.proxy.index(r, 0).data(ID_ROLE) for r in range(self.proxy.rowCount())]
+
+
+def _law_sort(case: Case) -> tuple[int, str]:
+    first = case.laws[0] if case.laws else None
+    return (first.law, str(first)) if first else (999, "")

@@ -1,0 +1,190 @@
+"""The case player: the table with its timeline, the ruling panel and the cited law beside it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QStyle,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.content.case_model import Case
+from app.content.library import Library
+from app.content.render import Renderer
+from app.rules.timeline import Timeline, replay
+from app.training.attempt import Attempt
+from app.ui.library_view import LawBrowser
+from app.ui.ruling_panel import RulingPanel
+from app.ui.table_widget import TableWidget
+
+EVENT_WORDS = {"say": "says", "claim": "claims", "concede": "concedes", "accept": "accepts"}
+
+
+def describe_event(timeline: Timeline, step: int) -> str:
+    """One line for the timeline label: what happened at this step."""
+    state = timeline.states[step]
+    event = state.event
+    if event is None:
+        return "Start: the auction so far" if state.calls else "Start"
+    who = event.seat.english if event.seat is not None else ""
+    if event.kind == "call":
+        call = event.call.symbol if event.call is not None and hasattr(event.call, "symbol") else str(event.call)
+        return f"{who} calls {call}" + (" (alerted)" if event.alerted else "")
+    if event.kind == "play":
+        card = event.cards[0].symbol
+        return f"{who} {'leads' if state.play_record and state.play_record.is_lead else 'plays'} the {card}"
+    if event.kind == "trick":
+        return "Cards played: " + ", ".join(c.symbol for c in event.cards)
+    if event.kind == "expose":
+        return f"{who} exposes the {event.cards[0].symbol}"
+    if event.kind == "director":
+        return "The director is called"
+    return f"{who} {EVENT_WORDS.get(event.kind, event.kind)}: “{event.text}”" if event.text else f"{who} {event.kind}"
+
+
+class CasePlayer(QWidget):
+    """Shows one case: steps through its events and runs an attempt at its questions."""
+
+    attemptFinished = Signal(object)
+    openInLibrary = Signal(str)
+
+    def __init__(self, library: Library, renderer: Renderer, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.renderer = renderer
+        self.case: Case | None = None
+        self.timeline: Timeline | None = None
+        self.limit = 0
+
+        self.title = QLabel("No case open")
+        self.title.setObjectName("caseTitle")
+        self.title.setWordWrap(True)
+        self.situation = QTextBrowser()
+        self.situation.setAccessibleName("The situation")
+        self.situation.setMaximumHeight(140)
+        self.table = TableWidget()
+
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setAccessibleName("Timeline")
+        self.slider.valueChanged.connect(self.show_step)
+        icon = self.style().standardIcon
+        pixmaps = QStyle.StandardPixmap
+        self.first_button = QPushButton(icon(pixmaps.SP_MediaSkipBackward), "")
+        self.prev_button = QPushButton(icon(pixmaps.SP_MediaSeekBackward), "")
+        self.next_button = QPushButton(icon(pixmaps.SP_MediaSeekForward), "")
+        self.last_button = QPushButton(icon(pixmaps.SP_MediaSkipForward), "")
+        for button, name, handler in (
+            (self.first_button, "First step", lambda: self.slider.setValue(0)),
+            (self.prev_button, "Previous step", lambda: self.slider.setValue(self.slider.value() - 1)),
+            (self.next_button, "Next step", lambda: self.slider.setValue(self.slider.value() + 1)),
+            (self.last_button, "Director called", lambda: self.slider.setValue(self.slider.maximum())),
+        ):
+            button.setAccessibleName(name)
+            button.setToolTip(name)
+            button.clicked.connect(handler)
+            button.setMaximumWidth(48)
+        self.step_label = QLabel()
+        self.step_label.setAccessibleName("Current step")
+
+        controls = QHBoxLayout()
+        for widget in (self.first_button, self.prev_button, self.next_button, self.last_button):
+            controls.addWidget(widget)
+        controls.addWidget(self.slider, 1)
+        steps = QVBoxLayout()
+        steps.addLayout(controls)
+        steps.addWidget(self.step_label)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.title)
+        left_layout.addWidget(self.table, 1)
+        left_layout.addLayout(steps)
+        left_layout.addWidget(self.situation)
+
+        self.ruling = RulingPanel(renderer, sorted(library.book.sections, key=lambda k: (len(k), k)))
+        self.ruling.lawRequested.connect(self.show_law)
+        self.ruling.finished.connect(self.attemptFinished)
+        self.law_pane = LawBrowser(library, renderer)
+        self.law_pane.setAccessibleName("The cited law")
+        self.law_pane.lawRequested.connect(self.show_law)
+        open_button = QPushButton("Open in the library")
+        open_button.clicked.connect(self._open_in_library)
+        self._law_key = ""
+
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.ruling)
+        law_box = QWidget()
+        law_layout = QVBoxLayout(law_box)
+        law_layout.setContentsMargins(0, 0, 0, 0)
+        law_layout.addWidget(self.law_pane)
+        law_layout.addWidget(open_button)
+        right.addWidget(law_box)
+        right.setSizes([520, 300])
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([780, 520])
+        right.setMinimumWidth(360)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.splitter)
+
+        for keys, step in (("Ctrl+Shift+Right", 1), ("Ctrl+Shift+Left", -1)):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.activated.connect(lambda s=step: self.slider.setValue(self.slider.value() + s))
+
+    def open_case(self, case: Case, attempt: Attempt, engine_text: str = "") -> None:
+        self.case = case
+        self.timeline = replay(case.scenario())
+        self.limit = case.director_index
+        self.title.setText(f"Board {case.board}: {case.title}")
+        self.situation.setHtml(self.renderer.markdown(case.situation))
+        self.table.set_board(case.board, case.dealer, case.vulnerability, case.show)
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, self.limit)
+        self.slider.setValue(self.limit)
+        self.slider.blockSignals(False)
+        self.show_step(self.limit)
+        self.ruling.start(attempt, engine_text)
+        if case.laws:
+            self.show_law(case.laws[0].key)
+
+    def show_step(self, step: int) -> None:
+        if self.timeline is None:
+            return
+        step = max(0, min(step, self.limit))
+        self.table.set_state(self.timeline.states[step])
+        self.step_label.setText(f"Step {step} of {self.limit}: {describe_event(self.timeline, step)}")
+        self.prev_button.setEnabled(step > 0)
+        self.first_button.setEnabled(step > 0)
+        self.next_button.setEnabled(step < self.limit)
+        self.last_button.setEnabled(step < self.limit)
+
+    def show_law(self, key: str) -> None:
+        section = self.library.book.resolve(key)
+        if section is None:
+            return
+        self._law_key = section.key
+        self.law_pane.setHtml(self.renderer.section(section, include_children=section.ref.depth > 0))
+
+    def _open_in_library(self) -> None:
+        if self._law_key:
+            self.openInLibrary.emit(self._law_key)
+
+    def refresh(self) -> None:
+        """Redraw after a change of palette, suit colours or text size."""
+        if self._law_key:
+            self.show_law(self._law_key)
+        self.table.update()

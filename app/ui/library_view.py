@@ -1,0 +1,329 @@
+"""The law library: the laws as a tree by part, the selected section, search as you type.
+
+Links in the text are ``law:``, ``term:`` and ``case:`` URLs produced by
+``app.content.render``; this view follows them, keeps a back/forward history,
+and shows a term's definition when the pointer rests on it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import unquote
+
+from PySide6.QtCore import QPersistentModelIndex, QSignalBlocker, QSize, Qt, QUrl, Signal
+from PySide6.QtGui import QColor, QCursor, QStandardItem, QStandardItemModel, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QStackedWidget,
+    QTextBrowser,
+    QTextEdit,
+    QToolTip,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.content.laws import parts
+from app.content.library import Library
+from app.content.render import Renderer
+from app.content.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
+
+KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+KIND_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+class LawBrowser(QTextBrowser):
+    """A text browser for library pages: follows our link schemes, shows term definitions on hover."""
+
+    lawRequested = Signal(str)
+    caseRequested = Signal(str)
+
+    def __init__(self, library: Library, renderer: Renderer, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.renderer = renderer
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.anchorClicked.connect(self._follow)
+        self.highlighted.connect(self._hover)
+
+    def _follow(self, url: QUrl) -> None:
+        scheme, _, target = url.toString().partition(":")
+        target = unquote(target)
+        if scheme == "law":
+            self.lawRequested.emit(target)
+        elif scheme == "case":
+            self.caseRequested.emit(target)
+        elif scheme == "term":
+            self._show_term(target)
+
+    def _hover(self, url: QUrl) -> None:
+        scheme, _, target = url.toString().partition(":")
+        if scheme == "term":
+            self._show_term(unquote(target))
+        elif scheme == "law":
+            section = self.library.book.resolve(unquote(target))
+            if section is not None:
+                summary = section.summary.split("\n\n")[0]
+                QToolTip.showText(QCursor.pos(), f"<b>{html.escape(section.heading())}</b><br>{html.escape(summary)}", self)
+        else:
+            QToolTip.hideText()
+
+    def _show_term(self, term: str) -> None:
+        entry = self.library.glossary.lookup(term)
+        if entry is not None:
+            QToolTip.showText(QCursor.pos(), f"<b>{html.escape(entry.term)}</b><br>{html.escape(entry.definition)}", self)
+
+    def term_definition(self, term: str) -> str | None:
+        entry = self.library.glossary.lookup(term)
+        return entry.definition if entry else None
+
+    def highlight_words(self, words: list[str]) -> int:
+        """Mark every occurrence of the searched words in the page; returns how many were marked."""
+        selections: list[QTextEdit.ExtraSelection] = []
+        colour = self.palette().highlight().color()
+        colour.setAlpha(90)
+        for word in words:
+            if len(word) < 2:
+                continue
+            cursor = QTextCursor(self.document())
+            while True:
+                cursor = self.document().find(word, cursor)
+                if cursor.isNull():
+                    break
+                selection = QTextEdit.ExtraSelection()
+                selection.cursor = cursor  # type: ignore[misc]
+                fmt = QTextCharFormat()
+                fmt.setBackground(QColor(colour))
+                selection.format = fmt  # type: ignore[misc]
+                selections.append(selection)
+        self.setExtraSelections(selections)
+        return len(selections)
+
+
+class LibraryView(QWidget):
+    """Tree, search box, results and the section page, with history."""
+
+    caseRequested = Signal(str)
+    sectionShown = Signal(str)
+    historyChanged = Signal()
+
+    def __init__(self, library: Library, renderer: Renderer, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.renderer = renderer
+        self.current_key: str | None = None
+        self._back: list[str] = []
+        self._forward: list[str] = []
+        self._last_words: list[str] = []
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search the laws, or type a reference such as 27b1a")
+        self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search the law library")
+        self.search.textChanged.connect(self._search_changed)
+        self.search.returnPressed.connect(self._search_entered)
+
+        self.model = QStandardItemModel(self)
+        self.tree = QTreeView()
+        self.tree.setHeaderHidden(True)
+        self.tree.setModel(self.model)
+        self.tree.setAccessibleName("Laws by part")
+        self.tree.setUniformRowHeights(True)
+        self.tree.selectionModel().currentChanged.connect(self._tree_current)
+        self._indexes: dict[str, QPersistentModelIndex] = {}
+        self._fill_tree()
+
+        self.results = QListWidget()
+        self.results.setAccessibleName("Search results")
+        self.results.setWordWrap(True)
+        self.results.setSpacing(2)
+        self.results.currentItemChanged.connect(self._result_current)
+        self.results.itemActivated.connect(lambda item: self._result_current(item, None))
+        self.status = QLabel()
+        self.status.setAccessibleName("Search status")
+
+        self.left_stack = QStackedWidget()
+        self.left_stack.addWidget(self.tree)
+        self.left_stack.addWidget(self.results)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.search)
+        left_layout.addWidget(self.left_stack)
+        left_layout.addWidget(self.status)
+
+        self.browser = LawBrowser(library, renderer)
+        self.browser.setAccessibleName("Law text and annotations")
+        self.browser.lawRequested.connect(self.show_law)
+        self.browser.caseRequested.connect(self.caseRequested)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.browser)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setSizes([320, 900])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.splitter)
+
+    def _fill_tree(self) -> None:
+        root = self.model.invisibleRootItem()
+        for title, laws in parts(self.library.book):
+            part = QStandardItem(title)
+            part.setEditable(False)
+            part.setSelectable(False)
+            root.appendRow(part)
+            for law in laws:
+                part.appendRow(self._section_item(law))
+        self._index_keys()
+
+    def _section_item(self, section) -> QStandardItem:  # type: ignore[no-untyped-def]
+        item = QStandardItem(section.heading())
+        item.setEditable(False)
+        item.setData(section.key, KEY_ROLE)
+        item.setToolTip(section.heading())
+        for child in section.children:
+            item.appendRow(self._section_item(child))
+        return item
+
+    def _index_keys(self) -> None:
+        """Remember where each section sits in the tree (persistent indexes, not item objects:
+        Python references to items owned by the model crash the interpreter at exit)."""
+        pending = [self.model.index(row, 0) for row in range(self.model.rowCount())]
+        while pending:
+            index = pending.pop()
+            key = index.data(KEY_ROLE)
+            if key:
+                self._indexes[key] = QPersistentModelIndex(index)
+            pending.extend(self.model.index(row, 0, index) for row in range(self.model.rowCount(index)))
+
+    # navigation -----------------------------------------------------------------
+    def show_law(self, key: str, record: bool = True) -> bool:
+        """Show a section by reference (falls back to its nearest existing parent)."""
+        section = self.library.book.resolve(key)
+        if section is None:
+            self.status.setText(f"No section {key} in the library")
+            return False
+        if record and self.current_key is not None and self.current_key != section.key:
+            self._back.append(self.current_key)
+            self._forward.clear()
+        self.current_key = section.key
+        cases = [(c.id, c.title) for c in self.library.cases_citing(section.key)]
+        self.browser.setHtml(self.renderer.section(section, cases))
+        if self._last_words:
+            self.browser.highlight_words(self._last_words)
+        persistent = self._indexes.get(section.key)
+        if persistent is not None and persistent.isValid():
+            index = self.model.index(persistent.row(), 0, persistent.parent())
+            with QSignalBlocker(self.tree.selectionModel()):
+                self.tree.setCurrentIndex(index)
+                self.tree.scrollTo(index)
+        self.sectionShown.emit(section.key)
+        self.historyChanged.emit()
+        return True
+
+    def can_go_back(self) -> bool:
+        return bool(self._back)
+
+    def can_go_forward(self) -> bool:
+        return bool(self._forward)
+
+    def go_back(self) -> None:
+        if self._back and self.current_key is not None:
+            self._forward.append(self.current_key)
+            self.show_law(self._back.pop(), record=False)
+
+    def go_forward(self) -> None:
+        if self._forward and self.current_key is not None:
+            self._back.append(self.current_key)
+            self.show_law(self._forward.pop(), record=False)
+
+    def refresh(self) -> None:
+        """Render the current page again (after a change of text size, palette or suit colours)."""
+        if self.current_key is not None:
+            self.show_law(self.current_key, record=False)
+
+    def _tree_current(self, current, _previous) -> None:  # type: ignore[no-untyped-def]
+        key = current.data(KEY_ROLE)
+        if key:
+            self.show_law(key)
+
+    # search -----------------------------------------------------------------------
+    def focus_search(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
+
+    def _search_changed(self, text: str) -> None:
+        text = text.strip()
+        if not text:
+            self._last_words = []
+            self.left_stack.setCurrentWidget(self.tree)
+            self.status.clear()
+            self.browser.setExtraSelections([])
+            return
+        hits = self.library.index.query(text, limit=60)
+        self._last_words = re.findall(r"\w+", text)
+        self.results.clear()
+        for hit in hits:
+            item = self._hit_item(hit)
+            self.results.addItem(item)
+            label = QLabel(self._hit_html(hit))
+            label.setWordWrap(True)
+            label.setContentsMargins(4, 3, 4, 3)
+            label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+            width = max(200, self.results.viewport().width() - 12)
+            item.setSizeHint(QSize(width, label.heightForWidth(width) + 4))
+            self.results.setItemWidget(item, label)
+        self.left_stack.setCurrentWidget(self.results)
+        self.status.setText(f"{len(hits)} result{'s' if len(hits) != 1 else ''}" if hits else "No results")
+
+    @staticmethod
+    def _hit_html(hit: Hit) -> str:
+        """The hit's title in bold and its snippet with the matched words marked."""
+        kind = {"law": "", "glossary": "Definition: ", "case": "Case: "}[hit.kind]
+        snippet = html.escape(" ".join(hit.snippet.split())[:220])
+        snippet = snippet.replace(HIGHLIGHT_START, "<b><u>").replace(HIGHLIGHT_END, "</u></b>")
+        return f"<b>{html.escape(kind + hit.title)}</b><br><small>{snippet}</small>"
+
+    def _hit_item(self, hit: Hit) -> QListWidgetItem:
+        kind = {"law": "", "glossary": "Definition: ", "case": "Case: "}[hit.kind]
+        plain = " ".join(hit.snippet.replace(HIGHLIGHT_START, "").replace(HIGHLIGHT_END, "").split())
+        item = QListWidgetItem()
+        item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{kind}{hit.title}: {plain[:160]}")
+        item.setData(KEY_ROLE, hit.key)
+        item.setData(KIND_ROLE, hit.kind)
+        item.setToolTip(plain)
+        return item
+
+    def _result_current(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None) -> None:
+        if item is None:
+            return
+        key, kind = item.data(KEY_ROLE), item.data(KIND_ROLE)
+        if kind == "law":
+            self.show_law(key)
+        elif kind == "glossary":
+            entry = self.library.glossary.lookup(key)
+            if entry is not None:
+                laws = ", ".join(f'<a href="law:{r.key}">{html.escape(r.label())}</a>' for r in entry.laws)
+                self.browser.setHtml(f"<h2>{html.escape(entry.term)}</h2>{self.renderer.markdown(entry.definition)}"
+                                     + (f"<p>See {laws}.</p>" if laws else ""))
+                self.browser.highlight_words(self._last_words)
+        elif kind == "case":
+            self.caseRequested.emit(key)
+
+    def _search_entered(self) -> None:
+        """Enter jumps: to the section for a typed reference, else to the first result."""
+        text = self.search.text().strip()
+        if self.library.book.resolve(text) is not None and self.show_law(text):
+            return
+        if self.results.count():
+            self.results.setCurrentRow(0)
+            self._result_current(self.results.item(0), None)
+            self.results.setFocus()

@@ -1,0 +1,76 @@
+"""Light and dark palettes, following the system unless the user picks one, and text size.
+
+Qt's Fusion style with an explicit palette looks the same on every platform,
+which matters when an instructor's screenshots must match what trainees see.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
+
+THEMES = ("system", "light", "dark")
+MIN_POINT_SIZE, MAX_POINT_SIZE = 8, 32
+
+STYLESHEET = """
+QTextBrowser { padding: 6px; }
+QListWidget#areas { font-weight: 600; }
+QLabel#caseTitle { font-size: 130%; font-weight: 600; }
+QLabel#verdictRight { color: palette(link); font-weight: 600; }
+"""
+
+
+def system_is_dark() -> bool:
+    """Whether the desktop asks for a dark colour scheme (Qt 6.5+); light when it cannot tell."""
+    hints = QGuiApplication.styleHints()
+    scheme = getattr(hints, "colorScheme", None)
+    return bool(scheme is not None and scheme() == Qt.ColorScheme.Dark)
+
+
+def resolve_dark(theme: str) -> bool:
+    return system_is_dark() if theme == "system" else theme == "dark"
+
+
+def dark_palette() -> QPalette:
+    palette = QPalette()
+    colours = {
+        QPalette.ColorRole.Window: "#2b2d31",
+        QPalette.ColorRole.WindowText: "#e8e8e8",
+        QPalette.ColorRole.Base: "#1e1f22",
+        QPalette.ColorRole.AlternateBase: "#26282c",
+        QPalette.ColorRole.ToolTipBase: "#3a3d42",
+        QPalette.ColorRole.ToolTipText: "#f0f0f0",
+        QPalette.ColorRole.Text: "#e8e8e8",
+        QPalette.ColorRole.Button: "#35373c",
+        QPalette.ColorRole.ButtonText: "#e8e8e8",
+        QPalette.ColorRole.BrightText: "#ff6b6b",
+        QPalette.ColorRole.Link: "#7ab7ff",
+        QPalette.ColorRole.LinkVisited: "#b99aff",
+        QPalette.ColorRole.Highlight: "#3d6fb6",
+        QPalette.ColorRole.HighlightedText: "#ffffff",
+        QPalette.ColorRole.PlaceholderText: "#9a9a9a",
+    }
+    for role, colour in colours.items():
+        palette.setColor(role, QColor(colour))
+    palette.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text, QColor("#777777"))
+    palette.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText, QColor("#777777"))
+    return palette
+
+
+def apply_theme(app: QApplication, theme: str) -> bool:
+    """Apply a theme to the whole application; returns whether it is dark."""
+    app.setStyle("Fusion")
+    dark = resolve_dark(theme)
+    app.setPalette(dark_palette() if dark else app.style().standardPalette())
+    app.setStyleSheet(STYLESHEET)
+    return dark
+
+
+def apply_point_size(app: QApplication, size: int) -> int:
+    """Set the base text size (clamped to a readable range); returns the size used."""
+    size = max(MIN_POINT_SIZE, min(MAX_POINT_SIZE, size))
+    font = QFont(app.font())
+    font.setPointSize(size)
+    app.setFont(font)
+    return size

@@ -1,0 +1,101 @@
+"""Regenerate the README's screenshots: one PNG per view, drawn offscreen.
+
+    python scripts/screenshots.py [--out resources/screenshots] [--dark]
+
+Uses a throw-away settings file so the pictures do not depend on the user's
+own window layout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from app.content.library import load_library  # noqa: E402
+from app.ui.main_window import MainWindow  # noqa: E402
+
+SIZE = (1440, 900)
+
+
+def shoot(window: MainWindow, app: QApplication, path: Path) -> None:
+    for _ in range(3):
+        app.processEvents()
+    window.grab().save(str(path))
+    print(path)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=ROOT / "resources" / "screenshots")
+    parser.add_argument("--dark", action="store_true", help="use the dark theme")
+    parser.add_argument("--case", default="", help="the case to show (default: the first with play)")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    app = QApplication([])
+    with tempfile.TemporaryDirectory() as folder:
+        settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
+        settings.setValue("view/theme", "dark" if args.dark else "light")
+        library = load_library(ROOT / "content")
+        window = MainWindow(library, settings)
+        window.resize(*SIZE)
+        window.show()
+        suffix = "-dark" if args.dark else ""
+
+        window.show_law("27B1(a)")
+        shoot(window, app, args.out / f"library{suffix}.png")
+
+        window.find_in_laws()
+        window.library_view.search.setText("major penalty card")
+        shoot(window, app, args.out / f"search{suffix}.png")
+        window.library_view.search.clear()
+
+        window.areas.setCurrentRow(1)
+        shoot(window, app, args.out / f"cases{suffix}.png")
+
+        case = library.case(args.case) if args.case else next(
+            (c for c in library.cases if any(e.kind in ("play", "trick") for e in c.events)),
+            library.cases[0] if library.cases else None)
+        if case is not None:
+            window.open_case(case.id)
+            shoot(window, app, args.out / f"case{suffix}.png")
+            panel = window.player.ruling
+            while panel.attempt is not None and panel.attempt.question is not None and panel.form is not None:
+                question = panel.attempt.question
+                _answer_model(panel.form, question)
+                panel.mark_current()
+                if panel.attempt.index == 0:
+                    shoot(window, app, args.out / f"marked{suffix}.png")
+                panel.next_question()
+            shoot(window, app, args.out / f"ruling{suffix}.png")
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    return 0
+
+
+def _answer_model(form, question) -> None:  # type: ignore[no-untyped-def]
+    """Fill a question's form with its model answer, as a trainee would."""
+    if question.kind == "single":
+        form.group.button(next(i for i, c in enumerate(question.choices) if c.correct)).setChecked(True)
+    elif question.kind == "multi":
+        for box, choice in zip(form.boxes, question.choices, strict=True):
+            box.setChecked(choice.correct)
+    elif question.kind == "number":
+        form.line.setText(str(question.answer))
+    elif question.kind == "law":
+        form.law_box.setCurrentText(str(question.answer))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
