@@ -1,5 +1,10 @@
-"""Test-wide settings: Qt draws offscreen, so the suite runs on a machine without a display."""
+"""Test-wide settings: Qt draws offscreen, and nothing a test does touches the user's own
+settings or progress (their folders are redirected to a temporary directory)."""
 
 import os
+import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+_HOME = tempfile.mkdtemp(prefix="director-trainer-tests-")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
+os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")

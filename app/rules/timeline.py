@@ -91,9 +91,14 @@ class Timeline:
     def __iter__(self) -> Iterator[TableState]:
         return iter(self.states)
 
+    def director_step(self, scenario: Scenario) -> int:
+        """The step at which the director is called (the last step if never): the situation
+        the trainee rules on. Later events are the continuation that questions may reveal."""
+        return min(scenario.director_index + 1, len(self.states) - 1)
+
     def at_director(self, scenario: Scenario) -> TableState:
         """The state the director sees on arrival."""
-        return self.states[scenario.director_index]
+        return self.states[self.director_step(scenario)]
 
 
 def auction_contract(dealer: Seat, calls: list[Call]) -> Contract | None:

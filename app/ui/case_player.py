@@ -147,8 +147,9 @@ class CasePlayer(QWidget):
 
     def open_case(self, case: Case, attempt: Attempt, engine_text: str = "") -> None:
         self.case = case
-        self.timeline = replay(case.scenario())
-        self.limit = case.director_index
+        scenario = case.scenario()
+        self.timeline = replay(scenario)
+        self.limit = self.timeline.director_step(scenario)
         self.title.setText(f"Board {case.board}: {case.title}")
         self.situation.setHtml(self.renderer.markdown(case.situation))
         self.table.set_board(case.board, case.dealer, case.vulnerability, case.show)

@@ -104,7 +104,7 @@ class TableWidget(QWidget):
         """A plain-text account of the table for screen readers and tests."""
         if self.state is None:
             return "No case open"
-        parts = [f"Board {self.board}, dealer {self.dealer.english}, {self.vulnerability.english} vulnerable"]
+        parts = [f"Board {self.board}, dealer {self.dealer.english}, vulnerability: {self.vulnerability.english}"]
         if self.state.calls:
             parts.append("Auction: " + " ".join(f"{c.seat.letter}:{c.call}" for c in self.state.calls))
         if self.state.contract is not None:
