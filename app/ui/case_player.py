@@ -69,7 +69,7 @@ class CasePlayer(QWidget):
         self.title.setWordWrap(True)
         self.situation = QTextBrowser()
         self.situation.setAccessibleName("The situation")
-        self.situation.setMaximumHeight(140)
+        self.situation.setMaximumHeight(110)
         self.table = TableWidget()
 
         self.slider = QSlider(Qt.Orientation.Horizontal)
@@ -135,7 +135,7 @@ class CasePlayer(QWidget):
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
-        self.splitter.setSizes([780, 520])
+        self.splitter.setSizes([880, 460])
         right.setMinimumWidth(360)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

@@ -25,9 +25,9 @@ from app.bridge.seats import SEATS, Seat
 from app.content.render import DARK_FOUR_COLOURS, DARK_SUIT_COLOURS, FOUR_COLOURS, SUIT_COLOURS
 from app.rules.timeline import MadeCall, TableState
 
-CANVAS_W, CANVAS_H = 1280.0, 800.0
+CANVAS_W, CANVAS_H = 1180.0, 800.0
 TABLE_RECT = QRectF(20, 20, 820, 760)
-SIDE_RECT = QRectF(860, 20, 400, 760)
+SIDE_RECT = QRectF(860, 20, 300, 760)
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 AUCTION_ORDER = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
 
@@ -338,17 +338,17 @@ class TableWidget(QWidget):
     def _paint_auction(self, p: QPainter, rect: QRectF) -> float:
         assert self.state is not None
         p.setPen(self.look.ink)
-        p.setFont(self._font(12, bold=True))
-        p.drawText(QRectF(rect.x(), rect.y(), rect.width(), 24), Qt.AlignmentFlag.AlignLeft, "Auction")
+        p.setFont(self._font(15, bold=True))
+        p.drawText(QRectF(rect.x(), rect.y(), rect.width(), 26), Qt.AlignmentFlag.AlignLeft, "Auction")
         col_w = rect.width() / 4
         y = rect.y() + 28
         for i, seat in enumerate(AUCTION_ORDER):
             vul = self.vulnerability.is_vulnerable(seat)
             p.setPen(self.look.vulnerable if vul else self.look.muted)
-            p.setFont(self._font(11, bold=True))
-            p.drawText(QRectF(rect.x() + i * col_w, y, col_w, 22), Qt.AlignmentFlag.AlignCenter, seat.english)
-        y += 26
-        row_h = 26.0
+            p.setFont(self._font(13, bold=True))
+            p.drawText(QRectF(rect.x() + i * col_w, y, col_w, 24), Qt.AlignmentFlag.AlignCenter, seat.english)
+        y += 30
+        row_h = 32.0
         rows = self._auction_rows(self.state.calls) if self.state.calls else []
         max_rows = int((rect.bottom() - y) / row_h)
         for row in rows[-max_rows:]:
@@ -371,7 +371,7 @@ class TableWidget(QWidget):
             p.setBrush(QColor(255, 176, 0, 90))
             p.drawRoundedRect(cell.adjusted(6, 2, -6, -2), 5, 5)
         call = made.call
-        p.setFont(self._font(13, bold=True))
+        p.setFont(self._font(17, bold=True))
         if isinstance(call, Bid):
             level = str(call.level)
             suit = call.denomination.suit
@@ -385,6 +385,7 @@ class TableWidget(QWidget):
             p.drawText(QPointF(x + fm.horizontalAdvance(level), cell.center().y() + fm.ascent() / 2 - 2), symbol)
         else:
             assert isinstance(call, Special)
+            p.setFont(self._font(13, bold=call is not Special.PASS))
             p.setPen(self.look.ink if call is not Special.PASS else self.look.muted)
             p.drawText(cell, Qt.AlignmentFlag.AlignCenter, call.symbol)
         if made.alerted:
@@ -396,16 +397,16 @@ class TableWidget(QWidget):
         assert self.state is not None
         contract = self.state.contract
         p.setPen(self.look.ink)
-        p.setFont(self._font(12, bold=True))
-        text = f"Contract: {contract.symbol} by {contract.declarer.english}" if contract else "Contract: not yet"
-        p.drawText(QRectF(x, y, width, 24), Qt.AlignmentFlag.AlignLeft, text)
-        y += 26
+        p.setFont(self._font(15, bold=True))
+        text = f"Contract: {contract.symbol}" if contract else "Contract: not yet"
+        p.drawText(QRectF(x, y, width, 28), Qt.AlignmentFlag.AlignLeft, text)
+        y += 32
         ns = sum(1 for t in self.state.quitted if t.winner.side.value == "NS")
         ew = len(self.state.quitted) - ns
         if self.state.quitted or self.state.current_trick:
-            p.setFont(self._font(11))
-            p.drawText(QRectF(x, y, width, 22), Qt.AlignmentFlag.AlignLeft, f"Tricks won: North-South {ns}, East-West {ew}")
-            y += 24
+            p.setFont(self._font(13))
+            p.drawText(QRectF(x, y, width, 24), Qt.AlignmentFlag.AlignLeft, f"Tricks won: NS {ns} · EW {ew}")
+            y += 30
         if self.state.director_called:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor("#c8102e"))
@@ -421,25 +422,25 @@ class TableWidget(QWidget):
         if not self.state.quitted:
             return
         p.setPen(self.look.ink)
-        p.setFont(self._font(11, bold=True))
-        p.drawText(QRectF(rect.x(), rect.y(), rect.width(), 22), Qt.AlignmentFlag.AlignLeft, "Quitted tricks")
-        y = rect.y() + 24
-        row_h = 21.0
+        p.setFont(self._font(13, bold=True))
+        p.drawText(QRectF(rect.x(), rect.y(), rect.width(), 24), Qt.AlignmentFlag.AlignLeft, "Quitted tricks")
+        y = rect.y() + 28
+        row_h = 25.0
         max_rows = max(1, int((rect.bottom() - y) / row_h))
         for trick in self.state.quitted[-max_rows:]:
             x = rect.x()
-            p.setFont(self._font(10))
+            p.setFont(self._font(12))
             p.setPen(self.look.muted)
-            p.drawText(QRectF(x, y, 26, row_h), Qt.AlignmentFlag.AlignVCenter, f"{trick.number}.")
-            x += 26
+            p.drawText(QRectF(x, y, 30, row_h), Qt.AlignmentFlag.AlignVCenter, f"{trick.number}.")
+            x += 30
+            p.drawText(QRectF(x, y, 22, row_h), Qt.AlignmentFlag.AlignVCenter, trick.leader.letter)
+            x += 22
             for play in trick.plays:
-                p.setPen(self.look.muted)
-                p.drawText(QRectF(x, y, 14, row_h), Qt.AlignmentFlag.AlignVCenter, play.seat.letter)
                 p.setPen(self.look.suit(play.card.suit))
-                p.setFont(self._font(10, bold=True))
-                p.drawText(QRectF(x + 12, y, 50, row_h), Qt.AlignmentFlag.AlignVCenter, play.card.symbol)
-                p.setFont(self._font(10))
-                x += 64
+                p.setFont(self._font(13, bold=True))
+                p.drawText(QRectF(x, y, 52, row_h), Qt.AlignmentFlag.AlignVCenter, play.card.symbol)
+                x += 48
             p.setPen(self.look.ink)
-            p.drawText(QRectF(x, y, 60, row_h), Qt.AlignmentFlag.AlignVCenter, f"→ {trick.winner.letter}")
+            p.setFont(self._font(12))
+            p.drawText(QRectF(x, y, 50, row_h), Qt.AlignmentFlag.AlignVCenter, f"→ {trick.winner.letter}")
             y += row_h
