@@ -11,10 +11,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from app.content.problems import ContentProblem
 from app.content.refs import LawRef, RefError, parse_ref
+from app.content.yaml_lines import YamlSyntaxError, load_located
 
 
 @dataclass(frozen=True)
@@ -62,19 +61,17 @@ def load_glossary(path: Path) -> tuple[Glossary, list[ContentProblem]]:
     if not path.exists():
         return glossary, [ContentProblem(path, 0, "the glossary file is missing")]
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 0
-        return glossary, [ContentProblem(path, line, f"not valid YAML: {getattr(exc, 'problem', exc)}")]
-    if root is None:
+        located = load_located(path.read_text(encoding="utf-8"))
+    except YamlSyntaxError as exc:
+        return glossary, [ContentProblem(path, exc.line, exc.message)]
+    entries = located.data
+    if entries is None:
         return glossary, problems
-    if not isinstance(root, yaml.SequenceNode):
-        return glossary, [ContentProblem(path, root.start_mark.line + 1, "the glossary must be a list of entries")]
+    if not isinstance(entries, list):
+        return glossary, [ContentProblem(path, 1, "the glossary must be a list of entries")]
     seen: dict[str, int] = {}
-    for node in root.value:
-        line = node.start_mark.line + 1
-        data = yaml.safe_load(yaml.serialize(node)) if isinstance(node, yaml.MappingNode) else None
+    for index, data in enumerate(entries):
+        line = located.line(index)
         if not isinstance(data, dict):
             problems.append(ContentProblem(path, line, "an entry must be a mapping with term: and definition:"))
             continue

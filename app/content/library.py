@@ -74,8 +74,12 @@ def case_documents(cases: Iterable[Case]) -> Iterable[Document]:
 
 
 def load_library(root: Path | None = None, edition: str = CURRENT_EDITION,
-                 case_paths: Iterable[Path] | None = None) -> Library:
-    """Load laws, glossary, topics and cases, collecting problems rather than raising."""
+                 case_paths: Iterable[Path] | None = None, check_references: bool = False) -> Library:
+    """Load laws, glossary, topics and cases, collecting problems rather than raising.
+
+    ``check_references`` also reports every law reference that names no section; it
+    costs a pass over all the text, so the GUI leaves it to ``director-trainer check``.
+    """
     root = root or default_content_root()
     book, problems = load_law_book(root / "laws" / edition, edition)
     glossary, glossary_problems = load_glossary(root / "glossary" / "glossary.yaml")
@@ -83,7 +87,8 @@ def load_library(root: Path | None = None, edition: str = CURRENT_EDITION,
     cases, case_problems = load_cases(case_paths or [root / "cases"], set(topics) or None)
     library = Library(root, book, glossary, topics, cases,
                       problems + glossary_problems + topic_problems + case_problems)
-    library.problems += reference_problems(library)
+    if check_references:
+        library.problems += reference_problems(library)
     return library
 
 

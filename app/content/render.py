@@ -87,6 +87,7 @@ class Renderer:
         self.style = style
         self._terms = glossary.pattern() if glossary is not None and style.link_terms else None
         self._md = MarkdownIt("commonmark", {"html": False}).enable("table")
+        self._pages: dict[tuple[str, tuple[tuple[str, str], ...], bool], str] = {}
 
     def markdown(self, text: str) -> str:
         """HTML for a Markdown text, with references, terms and suits marked up."""
@@ -153,7 +154,17 @@ class Renderer:
 
     def section(self, section: Section, citing_cases: Iterable[tuple[str, str]] = (),
                 include_children: bool = True) -> str:
-        """A whole section page: heading, summary, subsections, annotations, citing cases."""
+        """A whole section page: heading, summary, subsections, annotations, citing cases.
+
+        Pages are kept once rendered: the library does not change while the application
+        runs, and a new Renderer is made when the style does."""
+        cases = tuple(citing_cases)
+        key = (section.key, cases, include_children)
+        if key not in self._pages:
+            self._pages[key] = self._section_page(section, cases, include_children)
+        return self._pages[key]
+
+    def _section_page(self, section: Section, cases: tuple[tuple[str, str], ...], include_children: bool) -> str:
         parts = [f"<h2>{html.escape(section.heading())}</h2>"]
         if section.ref.depth > 0 and self.book is not None:
             trail = [self.book.get(a) for a in section.ref.ancestors()]
@@ -170,7 +181,6 @@ class Renderer:
                 parts.append(f'<h{level}><a href="{law_href(child.key)}">{html.escape(child.heading())}</a></h{level}>')
                 parts.append(self.markdown(child.summary))
                 parts.extend(self._annotations(child))
-        cases = list(citing_cases)
         if cases:
             parts.append("<h3>Cases on this section</h3><ul>")
             parts.extend(f'<li><a href="{case_href(cid)}">{html.escape(title)}</a></li>' for cid, title in cases)

@@ -14,6 +14,8 @@ from typing import Any
 import yaml
 
 Path = tuple[str | int, ...]
+# libyaml's loader when PyYAML was built with it: the same results, several times faster.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class YamlSyntaxError(ValueError):
@@ -44,7 +46,7 @@ class Located:
 
 def load_located(text: str) -> Located:
     """Parse one YAML document, keeping lines; raises YamlSyntaxError on bad YAML."""
-    loader = yaml.SafeLoader(text)
+    loader = _LOADER(text)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None

@@ -11,7 +11,7 @@ import html
 import re
 from urllib.parse import unquote
 
-from PySide6.QtCore import QPersistentModelIndex, QSignalBlocker, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QPersistentModelIndex, QSignalBlocker, Qt, QUrl, Signal
 from PySide6.QtGui import QColor, QCursor, QStandardItem, QStandardItemModel, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QLabel,
@@ -32,6 +32,7 @@ from app.content.laws import parts
 from app.content.library import Library
 from app.content.render import Renderer
 from app.content.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
+from app.ui.rich_delegate import HTML_ROLE, RichTextDelegate
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 KIND_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -142,6 +143,8 @@ class LibraryView(QWidget):
         self.results = QListWidget()
         self.results.setAccessibleName("Search results")
         self.results.setWordWrap(True)
+        self.results.setItemDelegate(RichTextDelegate(self.results))
+        self.results.setUniformItemSizes(False)
         self.results.setSpacing(2)
         self.results.currentItemChanged.connect(self._result_current)
         self.results.itemActivated.connect(lambda item: self._result_current(item, None))
@@ -272,15 +275,7 @@ class LibraryView(QWidget):
         self._last_words = re.findall(r"\w+", text)
         self.results.clear()
         for hit in hits:
-            item = self._hit_item(hit)
-            self.results.addItem(item)
-            label = QLabel(self._hit_html(hit))
-            label.setWordWrap(True)
-            label.setContentsMargins(4, 3, 4, 3)
-            label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-            width = max(200, self.results.viewport().width() - 12)
-            item.setSizeHint(QSize(width, label.heightForWidth(width) + 4))
-            self.results.setItemWidget(item, label)
+            self.results.addItem(self._hit_item(hit))
         self.left_stack.setCurrentWidget(self.results)
         self.status.setText(f"{len(hits)} result{'s' if len(hits) != 1 else ''}" if hits else "No results")
 
@@ -295,7 +290,8 @@ class LibraryView(QWidget):
     def _hit_item(self, hit: Hit) -> QListWidgetItem:
         kind = {"law": "", "glossary": "Definition: ", "case": "Case: "}[hit.kind]
         plain = " ".join(hit.snippet.replace(HIGHLIGHT_START, "").replace(HIGHLIGHT_END, "").split())
-        item = QListWidgetItem()
+        item = QListWidgetItem(f"{kind}{hit.title}")
+        item.setData(HTML_ROLE, self._hit_html(hit))
         item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{kind}{hit.title}: {plain[:160]}")
         item.setData(KEY_ROLE, hit.key)
         item.setData(KIND_ROLE, hit.kind)

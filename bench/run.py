@@ -1,0 +1,127 @@
+"""Benchmarks: print how long the things a trainee waits for take on this machine.
+
+    python bench/run.py [--repeat N]
+
+- start-up: a fresh process from launch to a usable main window (shown, events processed);
+- search: one keystroke in the library's search box to the results being listed;
+- full-text query: the index alone, without the GUI;
+- opening a case: from the click to the table, timeline and first question on screen.
+
+These are measurements, not tests: nothing fails, the figures are printed with
+the targets of the GUI issue beside them (window < 1 s, search < 50 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+QUERIES = ["penalty card", "revoke", "insufficient bid", "claim", "unauthorized information", "dummy", "lead out of turn",
+           "comparable call", "average plus", "weighted score", "27b1a", "hesitation", "misinformation", "alert"]
+
+STARTUP_SNIPPET = """
+import sys, time, tempfile
+t0 = float(sys.argv[1])
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from app.content.library import load_library
+from app.ui.main_window import MainWindow
+settings = QSettings(tempfile.mktemp(suffix='.ini'), QSettings.Format.IniFormat)
+window = MainWindow(load_library(), settings)
+window.show()
+app.processEvents()
+print(time.time() - t0)
+window.deleteLater()
+app.processEvents()
+"""
+
+
+def timed(fn: Callable[[], object], repeat: int) -> list[float]:
+    results = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        results.append(time.perf_counter() - start)
+    return results
+
+
+def report(name: str, seconds: list[float], target_ms: float | None = None) -> None:
+    ms = [s * 1000 for s in seconds]
+    target = f"   (target {target_ms:g} ms)" if target_ms else ""
+    print(f"{name:<34} median {statistics.median(ms):8.1f} ms   max {max(ms):8.1f} ms   n={len(ms)}{target}")
+
+
+def bench_startup(repeat: int) -> list[float]:
+    figures = []
+    for _ in range(repeat):
+        out = subprocess.run([sys.executable, "-c", STARTUP_SNIPPET, repr(time.time())], cwd=ROOT,
+                             capture_output=True, text=True, check=True)
+        figures.append(float(out.stdout.strip().splitlines()[-1]))
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from app.content.library import Library, load_library
+    from app.ui.main_window import MainWindow
+
+    print(f"Director Trainer benchmarks on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    report("start-up to usable window", bench_startup(args.repeat), 1000)
+    report("load content (laws, glossary, cases)", timed(load_library, args.repeat))
+    library = load_library()
+    def build_index() -> object:
+        return Library(library.root, library.book, library.glossary, library.topics, library.cases).index
+
+    report("build the search index", timed(build_index, args.repeat))
+    queries = [q for q in QUERIES for _ in range(args.repeat)]
+    report("full-text query (index only)", [timed(lambda q=q: library.index.query(q), 1)[0] for q in queries], 50)
+
+    app = QApplication.instance() or QApplication([])
+    settings = QSettings(tempfile.mktemp(suffix=".ini"), QSettings.Format.IniFormat)
+    window = MainWindow(library, settings)
+    window.resize(1280, 800)
+    window.show()
+    app.processEvents()
+    view = window.library_view
+
+    def keystroke(text: str) -> None:
+        view.search.setText(text)
+        app.processEvents()
+
+    figures = []
+    for query in queries:
+        view.search.clear()
+        app.processEvents()
+        figures += timed(lambda q=query: keystroke(q), 1)
+    report("search keystroke to results listed", figures, 50)
+    if library.cases:
+        ids = [c.id for c in library.cases]
+        report("open a case", [timed(lambda i=i: (window.open_case(i), app.processEvents()), 1)[0]
+                               for i in ids * max(1, args.repeat // 2)])
+    report("show a law section", [timed(lambda k=k: (window.show_law(k), app.processEvents()), 1)[0]
+                                  for k in ["27", "64", "12C1(c)", "40B2(a)", "Definitions", "73C"] * args.repeat])
+    window.deleteLater()
+    app.processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
