@@ -42,6 +42,8 @@ _IN_TEXT = re.compile(
     rf"(?P<word>\bLaws?\s+)?\b(?P<ref>{_TEXT_REF})(?![0-9A-Za-z])"
     rf"(?:\s*(?:[–—-]|to)\s*(?P<upto>[1-9][0-9]?)\b)?"
 )
+# "the 1997 Law 73B2" or "2007 Law 23" names a section of an older code: not a link into this one.
+_OLDER_CODE = re.compile(r"\b(?:19|20)\d\d\s*$")
 # Further references after a first "Laws 12, 16 and 73C" share the word "Laws".
 _CONTINUATION = re.compile(rf"\s*(?:,|and|or|&)\s*{_TEXT_REF}(?![0-9A-Za-z])")
 
@@ -174,6 +176,8 @@ def find_refs(text: str) -> Iterator[RefSpan]:
     Accepted: ``Law 27``, ``Laws 61–64``, ``Laws 12, 16 and 73C``, and bare section
     references such as ``27B1(a)`` or ``16C`` (a bare whole-law number like ``27`` is
     only a reference after the word Law, because plain numbers are everywhere).
+    A year just before (``the 2007 Law 23``) marks a section of an older code, which
+    is not a reference into the current one.
     """
     pos = 0
     while True:
@@ -183,6 +187,8 @@ def find_refs(text: str) -> Iterator[RefSpan]:
         pos = match.end()
         has_word = bool(match.group("word"))
         if not has_word and not match.group("section"):
+            continue
+        if _OLDER_CODE.search(text, max(0, match.start() - 8), match.start()):
             continue
         if not has_word and not match.group("number") and int(match.group("law")) <= 8 \
                 and match.group("section") in ("C", "D", "H"):

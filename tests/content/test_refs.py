@@ -78,3 +78,8 @@ _refs = st.builds(
 def test_canonical_form_round_trips(ref: LawRef) -> None:
     assert parse_ref(str(ref)) == ref
     assert parse_ref(str(ref).lower().replace("(", "").replace(")", "")) == ref
+
+
+def test_a_year_before_marks_an_older_code_not_a_reference() -> None:
+    text = "The 2007 Law 23 and the 1997 Law 73B2 differ from Law 23A."
+    assert [s.text for s in find_refs(text)] == ["Law 23A"]
