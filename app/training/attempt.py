@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from app.content.case_model import Case, Question
+from app.training.clock import utc_now
 from app.training.marking import Answer, Mark, mark
 
 
@@ -23,7 +25,9 @@ class Attempt:
     """The answers and marks of one run through a case.
 
     ``feedback`` is False in an exam: answers are marked but the marks are kept
-    back until the end.
+    back until the end. ``finished_after`` is measured on the monotonic clock, so a
+    clock change cannot distort it; ``started_at`` and ``finished_at`` are the wall-clock
+    (UTC) moments the store records and an exam checks against its time limit.
     """
 
     case: Case
@@ -33,6 +37,8 @@ class Attempt:
     index: int = 0
     started: float = field(default_factory=time.monotonic)
     finished_after: float | None = None
+    started_at: datetime = field(default_factory=utc_now)
+    finished_at: datetime | None = None
 
     @property
     def question(self) -> Question | None:
@@ -55,8 +61,9 @@ class Attempt:
         self.marks[question.id] = result
         return result if self.feedback else None
 
-    def next(self) -> Question | None:
-        """Move on after the current question has been answered."""
+    def next(self, now: datetime | None = None) -> Question | None:
+        """Move on after the current question has been answered; ``now`` (UTC, default the
+        clock) is recorded as ``finished_at`` when that was the last question."""
         question = self.question
         if question is None:
             raise AttemptError("there is no next question: the case is finished")
@@ -65,6 +72,7 @@ class Attempt:
         self.index += 1
         if self.is_finished and self.finished_after is None:
             self.finished_after = time.monotonic() - self.started
+            self.finished_at = now or utc_now()
         return self.question
 
     @property

@@ -1,0 +1,78 @@
+"""Engines set up for safe concurrent use: SQLite in WAL mode with foreign keys, a busy
+timeout and full syncing; write transactions that take the write lock at once.
+
+Why ``BEGIN IMMEDIATE`` for writes: a deferred SQLite transaction that reads first and
+writes later can find, at its first write, that another process committed in between;
+SQLite then fails at once with "database is locked" instead of waiting. Taking the
+write lock at the start makes a second writer wait (up to the busy timeout) instead.
+Reads stay deferred, so they never wait for a writer (WAL lets them run side by side).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import URL, Connection, Engine
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+from app.store.errors import StoreError
+
+WRITE_OPTION = "director_trainer_write"
+BUSY_TIMEOUT_MS = 30_000
+
+
+def is_sqlite(url: URL) -> bool:
+    return url.get_backend_name() == "sqlite"
+
+
+def sqlite_file(url: URL) -> Path | None:
+    """The database file of a SQLite URL, or None for an in-memory database."""
+    if not is_sqlite(url) or url.database in (None, "", ":memory:"):
+        return None
+    return Path(str(url.database))
+
+
+def create_store_engine(url: URL) -> Engine:
+    """An engine for the progress database; ``writer(engine)`` gives its write-transaction twin."""
+    try:
+        engine = create_engine(url)
+    except (ArgumentError, NoSuchModuleError) as exc:
+        raise StoreError(
+            f"{url.render_as_string(hide_password=True)} names no database type SQLAlchemy knows: {exc}"
+        ) from exc
+    except ImportError as exc:
+        raise StoreError(
+            f"the driver for {url.get_backend_name()} is not installed ({exc.name}); for PostgreSQL "
+            "install it with: pip install 'psycopg[binary]'"
+        ) from exc
+    if is_sqlite(url):
+        path = sqlite_file(url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        event.listen(engine, "connect", _configure_sqlite)
+        event.listen(engine, "begin", _begin_sqlite)
+    return engine
+
+
+def writer(engine: Engine) -> Engine:
+    """The same engine, marked so that its transactions are write transactions."""
+    return engine.execution_options(**{WRITE_OPTION: True})
+
+
+def _configure_sqlite(dbapi_connection: Any, _record: Any) -> None:
+    # Let SQLAlchemy's "begin" event issue BEGIN itself (pysqlite's own would be deferred).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    # FULL: a commit is on disk before it returns, so power loss cannot take it back either.
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
+
+
+def _begin_sqlite(connection: Connection) -> None:
+    immediate = connection.get_execution_options().get(WRITE_OPTION, False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")

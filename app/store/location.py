@@ -1,0 +1,46 @@
+"""Which database holds the progress: ``--db``, else $DIRECTOR_TRAINER_DB, else a SQLite file
+in the platform's user data folder.
+
+A value with ``://`` is an SQLAlchemy URL (``postgresql://user@host/dbname`` for a
+classroom); anything else is a file path for SQLite, so ``--db ~/class.sqlite3`` works
+without knowing URL syntax.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+from app.store.errors import StoreError
+
+DB_ENV = "DIRECTOR_TRAINER_DB"
+APP_NAME = "director-trainer"
+DEFAULT_FILE = "progress.sqlite3"
+# psycopg 3 is the PostgreSQL driver the project tests with; SQLAlchemy's bare
+# "postgresql://" would otherwise look for psycopg2.
+POSTGRES_DRIVER = "postgresql+psycopg"
+
+
+def default_database_path() -> Path:
+    return platformdirs.user_data_path(APP_NAME) / DEFAULT_FILE
+
+
+def database_url(option: str | None = None) -> URL:
+    """The URL to open: the ``--db`` value if given, else the environment, else the default file."""
+    value = option or os.environ.get(DB_ENV) or str(default_database_path())
+    if "://" not in value:
+        return URL.create("sqlite", database=str(Path(value).expanduser().resolve()))
+    try:
+        url = make_url(value)
+    except (ArgumentError, ValueError) as exc:
+        raise StoreError(
+            f"{value!r} is not a database URL; write sqlite:////path/to/progress.sqlite3, "
+            "postgresql://user:password@host/dbname, or just a file path"
+        ) from exc
+    if url.drivername in ("postgresql", "postgres"):
+        url = url.set(drivername=POSTGRES_DRIVER)
+    return url

@@ -1,0 +1,155 @@
+"""The tables, as SQLAlchemy 2 typed models. They describe the latest schema; the
+migrations under ``migrations/versions`` build it step by step, and a test checks the two agree.
+
+A trainee's attempts keep the case's topics and law sections as they were when the
+case was answered, so progress and the classroom view can be grouped in SQL
+without the content library, and old results survive edits to a case.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    CheckConstraint,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from app.store.columns import UTCDateTime
+
+# Named constraints, so later migrations can alter them by name on every backend.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+ROLES = ("trainee", "instructor")
+MODES = ("practice", "review", "exam")
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {datetime: UTCDateTime, dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class ProfileRow(Base):
+    __tablename__ = "profiles"
+    __table_args__ = (CheckConstraint(f"role IN {ROLES}", name="role"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    role: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[datetime]
+
+
+class ExamRow(Base):
+    __tablename__ = "exams"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    definition: Mapped[dict[str, Any]]
+    case_ids: Mapped[list[Any]]
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    started_at: Mapped[datetime]
+    finished_at: Mapped[datetime]
+    points: Mapped[float] = mapped_column(Float)
+    max_points: Mapped[float] = mapped_column(Float)
+    passed: Mapped[bool]
+    timed_out: Mapped[bool]
+    report: Mapped[dict[str, Any]]
+
+
+class AttemptRow(Base):
+    __tablename__ = "attempts"
+    __table_args__ = (
+        CheckConstraint(f"mode IN {MODES}", name="mode"),
+        Index("ix_attempts_profile_case", "profile_id", "case_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"))
+    exam_id: Mapped[int | None] = mapped_column(ForeignKey("exams.id", ondelete="CASCADE"), index=True)
+    case_id: Mapped[str] = mapped_column(String(200))
+    case_title: Mapped[str] = mapped_column(String(300))
+    edition: Mapped[str] = mapped_column(String(20))
+    mode: Mapped[str] = mapped_column(String(20))
+    points: Mapped[float] = mapped_column(Float)
+    max_points: Mapped[float] = mapped_column(Float)
+    score: Mapped[float] = mapped_column(Float)
+    seconds: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[datetime]
+    finished_at: Mapped[datetime]
+
+
+class AnswerRow(Base):
+    __tablename__ = "answers"
+
+    attempt_id: Mapped[int] = mapped_column(ForeignKey("attempts.id", ondelete="CASCADE"), primary_key=True)
+    question_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    answer: Mapped[Any] = mapped_column(JSON)
+    fraction: Mapped[float] = mapped_column(Float)
+    points: Mapped[float] = mapped_column(Float)
+    max_points: Mapped[float] = mapped_column(Float)
+
+
+class AttemptTopicRow(Base):
+    __tablename__ = "attempt_topics"
+
+    attempt_id: Mapped[int] = mapped_column(ForeignKey("attempts.id", ondelete="CASCADE"), primary_key=True)
+    topic: Mapped[str] = mapped_column(String(100), primary_key=True)
+
+
+class AttemptLawRow(Base):
+    __tablename__ = "attempt_laws"
+
+    attempt_id: Mapped[int] = mapped_column(ForeignKey("attempts.id", ondelete="CASCADE"), primary_key=True)
+    law_key: Mapped[str] = mapped_column(String(100), primary_key=True)
+
+
+class ReviewCardRow(Base):
+    """The fsrs card of one item (a case, or a law section) for one trainee."""
+
+    __tablename__ = "review_cards"
+    __table_args__ = (Index("ix_review_cards_profile_due", "profile_id", "due"),)
+
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    item_kind: Mapped[str] = mapped_column(String(10), primary_key=True)
+    item_key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    card: Mapped[str] = mapped_column(Text)
+    due: Mapped[datetime]
+
+
+class BookmarkRow(Base):
+    """Added in revision 0002."""
+
+    __tablename__ = "bookmarks"
+
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    section_key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    created_at: Mapped[datetime]
+
+
+class NoteRow(Base):
+    """A trainee's own note on a law section. Added in revision 0002."""
+
+    __tablename__ = "notes"
+
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    section_key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime]

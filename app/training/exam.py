@@ -1,0 +1,238 @@
+"""Mock accreditation exams: a paper drawn from a profile, sat against the clock, marked at the end.
+
+An exam profile sets how many cases the paper has (each case is one problem on the
+paper, with its own questions), how many must come from given topics, the time
+allowed, open or closed book, and the pass mark. ``choose_cases`` draws the paper;
+with a seed the same library always gives the same paper, so an instructor can set
+one paper for a whole class.
+
+An ``Exam`` runs the cases in order as Attempts with feedback off. Time is never read
+from the clock here: every action takes ``now`` (an aware datetime), which keeps the
+time limit testable and lets the GUI drive it from its timer. An action at or after
+the deadline ends the exam instead, and what was answered by then is marked.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from app.content.case_model import Case, Question
+from app.content.library import CURRENT_EDITION
+from app.training.attempt import Attempt, AttemptError
+from app.training.case_filter import HIGHEST_DIFFICULTY, LOWEST_DIFFICULTY, CaseFilter
+from app.training.clock import as_utc
+from app.training.marking import Answer
+from app.training.report import Report, report_for
+
+DEFAULT_PASS_MARK = 0.65
+# Points are sums of fractional marks; a score that reaches the pass mark on paper must
+# not fail by a rounding error in the last bit.
+PASS_TOLERANCE = 1e-9
+
+
+class ExamError(ValueError):
+    """An exam that cannot be set: a profile that does not add up, or a library too small for it."""
+
+
+class ExamOver(AttemptError):
+    """An answer or a move after the exam has ended (time up, or finished)."""
+
+
+@dataclass(frozen=True)
+class ExamProfile:
+    """The rules of a paper. ``quotas`` maps a topic to the least number of cases carrying it;
+    the rest of the paper is drawn from every case the pool allows (``topics``, empty for
+    all, difficulty range and edition)."""
+
+    name: str
+    cases: int
+    minutes: int
+    open_book: bool = True
+    pass_mark: float = DEFAULT_PASS_MARK
+    quotas: Mapping[str, int] = field(default_factory=dict)
+    topics: frozenset[str] = frozenset()
+    min_difficulty: int = LOWEST_DIFFICULTY
+    max_difficulty: int = HIGHEST_DIFFICULTY
+    edition: str = CURRENT_EDITION
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        problems = []
+        if self.cases < 1:
+            problems.append("it must set at least one case")
+        if self.minutes < 1:
+            problems.append("it must allow at least one minute")
+        if not 0 < self.pass_mark <= 1:
+            problems.append(f"its pass mark {self.pass_mark} is not a fraction between 0 and 1 (65 % is 0.65)")
+        if any(count < 1 for count in self.quotas.values()):
+            problems.append("each topic quota must ask for at least one case")
+        if sum(self.quotas.values()) > self.cases:
+            problems.append(f"its topic quotas ask for {sum(self.quotas.values())} cases but the paper has {self.cases}")
+        if self.topics and not set(self.quotas) <= self.topics:
+            problems.append("a topic with a quota is outside the topics the paper draws on")
+        if problems:
+            raise ExamError(f"exam profile {self.name!r}: " + "; ".join(problems))
+
+    def case_filter(self) -> CaseFilter:
+        return CaseFilter(self.topics, None, self.min_difficulty, self.max_difficulty, self.edition)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data, kept by the store with each exam so a report outlives profile changes."""
+        return {
+            "name": self.name, "cases": self.cases, "minutes": self.minutes, "open_book": self.open_book,
+            "pass_mark": self.pass_mark, "quotas": dict(self.quotas), "topics": sorted(self.topics),
+            "min_difficulty": self.min_difficulty, "max_difficulty": self.max_difficulty,
+            "edition": self.edition, "description": self.description,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ExamProfile:
+        return cls(**{**data, "quotas": dict(data["quotas"]), "topics": frozenset(data["topics"])})
+
+
+def choose_cases(profile: ExamProfile, cases: Iterable[Case], seed: int | None = None) -> list[Case]:
+    """Draw a paper: the quotas first (topics in alphabetical order, so a seed is reproducible),
+    then the remaining places from the whole pool, shuffled. A case counts towards every
+    quota whose topic it carries.
+
+    Raises ExamError, saying which topic falls short, when the library is too small.
+    """
+    rng = random.Random(seed)
+    pool = sorted(profile.case_filter().apply(cases), key=lambda case: case.id)
+    chosen: list[Case] = []
+    for topic, wanted in sorted(profile.quotas.items()):
+        have = sum(1 for case in chosen if topic in case.topics)
+        candidates = [case for case in pool if topic in case.topics and case not in chosen]
+        if have + len(candidates) < wanted:
+            raise ExamError(
+                f"{profile.name!r} needs {wanted} cases on {topic!r} but the library has "
+                f"{have + len(candidates)} that fit the paper (difficulty {profile.min_difficulty}–"
+                f"{profile.max_difficulty}, {profile.edition}); add cases or lower the quota"
+            )
+        chosen += rng.sample(candidates, max(0, wanted - have))
+    rest = [case for case in pool if case not in chosen]
+    if len(chosen) + len(rest) < profile.cases:
+        raise ExamError(
+            f"{profile.name!r} needs {profile.cases} cases but the library has only {len(pool)} that fit "
+            f"(difficulty {profile.min_difficulty}–{profile.max_difficulty}, {profile.edition}"
+            f"{', topics ' + ', '.join(sorted(profile.topics)) if profile.topics else ''})"
+        )
+    chosen += rng.sample(rest, profile.cases - len(chosen))
+    rng.shuffle(chosen)
+    return chosen
+
+
+@dataclass(frozen=True)
+class ExamReport:
+    profile: ExamProfile
+    report: Report
+    started_at: datetime
+    finished_at: datetime
+    timed_out: bool
+
+    @property
+    def passed(self) -> bool:
+        return self.report.total.fraction >= self.profile.pass_mark - PASS_TOLERANCE
+
+
+@dataclass
+class Exam:
+    """A paper being sat. ``attempts`` grows as the candidate reaches each case."""
+
+    profile: ExamProfile
+    cases: list[Case]
+    started_at: datetime
+    seed: int | None = None
+    attempts: list[Attempt] = field(default_factory=list)
+    finished_at: datetime | None = None
+    timed_out: bool = False
+
+    def __post_init__(self) -> None:
+        self.started_at = as_utc(self.started_at)
+        if not self.cases:
+            raise ExamError("an exam needs at least one case")
+        if not self.attempts:
+            self.attempts.append(Attempt(self.cases[0], feedback=False, started_at=self.started_at))
+
+    @classmethod
+    def start(cls, profile: ExamProfile, cases: Iterable[Case], now: datetime, seed: int | None = None) -> Exam:
+        """Draw a paper from the library's cases and start the clock at ``now``."""
+        return cls(profile, choose_cases(profile, cases, seed), now, seed)
+
+    @property
+    def deadline(self) -> datetime:
+        return self.started_at + timedelta(minutes=self.profile.minutes)
+
+    def time_left(self, now: datetime) -> timedelta:
+        if self.finished_at is not None:
+            return timedelta(0)
+        return max(timedelta(0), self.deadline - as_utc(now))
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def library_locked(self) -> bool:
+        """True while a closed-book exam is running: the GUI hides the law library."""
+        return not self.profile.open_book and not self.is_finished
+
+    @property
+    def current(self) -> Attempt | None:
+        return None if self.is_finished else self.attempts[-1]
+
+    @property
+    def question(self) -> Question | None:
+        current = self.current
+        return current.question if current else None
+
+    def answer(self, value: Answer, now: datetime) -> None:
+        """Record an answer to the current question; its mark stays hidden until the report."""
+        self._check_time(now)
+        current = self.current
+        assert current is not None  # _check_time raised otherwise
+        current.answer(value)
+
+    def next(self, now: datetime) -> Question | None:
+        """Move to the next question, on to the next case, or — after the last — finish."""
+        self._check_time(now)
+        current = self.current
+        assert current is not None
+        question = current.next(as_utc(now))
+        if question is not None:
+            return question
+        if len(self.attempts) == len(self.cases):
+            self.finish(now)
+            return None
+        following = Attempt(self.cases[len(self.attempts)], feedback=False, started_at=as_utc(now))
+        self.attempts.append(following)
+        return following.question
+
+    def finish(self, now: datetime) -> ExamReport:
+        """End the exam (handing in early, or the time running out) and mark it."""
+        if self.finished_at is None:
+            moment = as_utc(now)
+            self.timed_out = moment >= self.deadline
+            self.finished_at = min(moment, self.deadline)
+        return self.report()
+
+    def report(self) -> ExamReport:
+        if self.finished_at is None:
+            raise AttemptError("the report comes when the exam is finished")
+        unreached = [Attempt(case, feedback=False) for case in self.cases[len(self.attempts):]]
+        return ExamReport(self.profile, report_for(self.profile.name, [*self.attempts, *unreached]),
+                          self.started_at, self.finished_at, self.timed_out)
+
+    def _check_time(self, now: datetime) -> None:
+        if self.finished_at is not None:
+            raise ExamOver("the exam is over; its report is ready")
+        if as_utc(now) >= self.deadline:
+            self.finish(now)
+            raise ExamOver(
+                f"time is up: the {self.profile.minutes} minutes allowed ended at "
+                f"{self.deadline:%H:%M} UTC; the answers given by then have been marked"
+            )

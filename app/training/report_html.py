@@ -1,0 +1,90 @@
+"""A report as one self-contained HTML page: headings and tables, no scripts, no external files.
+
+The GUI shows the same string and prints it to PDF through Qt's rich-text engine,
+which understands only a subset of HTML and CSS; so tables use the plain
+``border``/``cellpadding`` attributes and the style sheet stays minimal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from html import escape
+
+from app.training.exam import ExamReport
+from app.training.report import CaseLine, Report, Tally
+
+_STYLE = "body { font-family: sans-serif; } th { text-align: left; } td.n { text-align: right; }"
+
+
+def report_html(report: Report | ExamReport, trainee: str = "", topic_names: Mapping[str, str] | None = None) -> str:
+    """The page for a practice or exam report; ``topic_names`` turns topic ids into their
+    descriptions (``Library.topics``)."""
+    exam = report if isinstance(report, ExamReport) else None
+    results = report.report if isinstance(report, ExamReport) else report
+    names = topic_names or {}
+    parts = [
+        "<!DOCTYPE html>",
+        '<html><head><meta charset="utf-8">',
+        f"<title>{escape(results.title)}</title>",
+        f"<style>{_STYLE}</style></head><body>",
+        f"<h1>{escape(results.title)}</h1>",
+    ]
+    if trainee:
+        parts.append(f"<p>Trainee: {escape(trainee)}</p>")
+    if exam:
+        parts.append(_exam_summary(exam))
+    parts.append(f"<p>Score: {_tally(results.total)}</p>")
+    parts.append("<h2>By topic</h2>")
+    parts.append(_table(("Topic", "Points", "Out of", "Score"),
+                        ([names.get(topic, topic), *_numbers(tally)] for topic, tally in results.by_topic.items()),
+                        numeric={1, 2, 3}))
+    parts.append("<h2>Case by case</h2>")
+    parts.append(_table(("Case", "Points", "Out of", "Score"),
+                        ([line.title, *_numbers(line.tally)] for line in results.cases), numeric={1, 2, 3}))
+    parts.extend(_case_detail(line) for line in results.cases)
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def _exam_summary(exam: ExamReport) -> str:
+    profile = exam.profile
+    verdict = "Passed" if exam.passed else "Not passed"
+    taken = int((exam.finished_at - exam.started_at).total_seconds() // 60)
+    ended = " (time ran out)" if exam.timed_out else ""
+    book = "open book" if profile.open_book else "closed book"
+    return (
+        f"<p>Sat {_when(exam.started_at)}, {taken} of {profile.minutes} minutes{ended}, {book}.</p>"
+        f"<p><b>{verdict}</b> — the pass mark is {profile.pass_mark:.0%}.</p>"
+    )
+
+
+def _case_detail(line: CaseLine) -> str:
+    rows = ([q.ask, q.verdict, f"{q.points:g}", f"{q.max_points:g}", q.correct_answer] for q in line.questions)
+    headings = ("Question", "Result", "Points", "Out of", "Model answer")
+    return f"<h3>{escape(line.title)}</h3>\n" + _table(headings, rows, numeric={2, 3})
+
+
+def _table(headings: Sequence[str], rows: Iterable[Sequence[str]], numeric: set[int]) -> str:
+    """A bordered table; the ``numeric`` columns are right-aligned."""
+    head = "".join(f"<th>{escape(h)}</th>" for h in headings)
+    body = "".join(
+        "<tr>" + "".join(
+            f'<td class="n">{escape(value)}</td>' if i in numeric else f"<td>{escape(value)}</td>"
+            for i, value in enumerate(row)
+        ) + "</tr>\n"
+        for row in rows
+    )
+    return f'<table border="1" cellpadding="4" cellspacing="0">\n<tr>{head}</tr>\n{body}</table>'
+
+
+def _numbers(tally: Tally) -> list[str]:
+    return [f"{tally.points:g}", f"{tally.max_points:g}", f"{tally.fraction:.0%}"]
+
+
+def _tally(tally: Tally) -> str:
+    return f"{tally.points:g} of {tally.max_points:g} ({tally.fraction:.0%})"
+
+
+def _when(moment: datetime) -> str:
+    return f"{moment:%Y-%m-%d %H:%M} UTC"

@@ -1,0 +1,98 @@
+"""Spaced review with FSRS: what comes back, and when.
+
+What is scheduled: when a trainee misses a case (scores below 100 %), the case and
+every law section it turns on (its ``laws``) get a review card. From then on every
+attempt at that case reviews those cards again, whatever the score, so they drift
+further apart as the trainee gets them right. A case answered perfectly the first
+time is never scheduled: there is nothing to review.
+
+The rating FSRS needs comes from the attempt's score:
+
+=============  ========
+score          rating
+=============  ========
+below 50 %     Again
+50 % to 79 %   Hard
+80 % to 99 %   Good
+100 %          Easy
+=============  ========
+
+A law section gets the rating of the case it was reviewed through. The card state
+is kept as fsrs's own JSON (``Card.to_json``) so the store stays independent of
+fsrs's field list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from fsrs import Card, Rating, Scheduler
+
+from app.content.case_model import Case
+from app.training.clock import as_utc
+
+AGAIN_BELOW = 0.5
+HARD_BELOW = 0.8
+
+
+class ItemKind(StrEnum):
+    CASE = "case"
+    LAW = "law"
+
+
+@dataclass(frozen=True, order=True)
+class ReviewItem:
+    """Something a trainee reviews: a case (by id) or a law section (by its reference key)."""
+
+    kind: ItemKind
+    key: str
+
+
+@dataclass(frozen=True)
+class DueItem:
+    item: ReviewItem
+    due: datetime
+
+
+@dataclass(frozen=True)
+class ScheduledCard:
+    """A card after a review: fsrs's JSON, and the due date the store queries on."""
+
+    card_json: str
+    due: datetime
+
+
+def review_items(case: Case) -> list[ReviewItem]:
+    """The case itself, then each law section it cites, once each."""
+    laws = dict.fromkeys(ref.key for ref in case.laws)
+    return [ReviewItem(ItemKind.CASE, case.id), *(ReviewItem(ItemKind.LAW, key) for key in laws)]
+
+
+def rating_for(score: float) -> Rating:
+    """The FSRS rating for an attempt's score (0–1); the bands are in the module docstring."""
+    if score < AGAIN_BELOW:
+        return Rating.Again
+    if score < HARD_BELOW:
+        return Rating.Hard
+    if score < 1.0:
+        return Rating.Good
+    return Rating.Easy
+
+
+class ReviewScheduler:
+    """Applies a score to a card. ``fuzz`` spreads intervals a little (fsrs's fuzzing) so
+    cases missed together do not all fall due on the same evening; tests turn it off."""
+
+    def __init__(self, fuzz: bool = True) -> None:
+        self._scheduler = Scheduler(enable_fuzzing=fuzz)
+
+    def review(self, card_json: str | None, score: float, now: datetime) -> ScheduledCard | None:
+        """The card after this score, or None when there is no card and nothing was missed."""
+        if card_json is None and score >= 1.0:
+            return None
+        moment = as_utc(now)
+        card = Card.from_json(card_json) if card_json is not None else Card(due=moment)
+        card, _log = self._scheduler.review_card(card, rating_for(score), moment)
+        return ScheduledCard(card.to_json(), as_utc(card.due))

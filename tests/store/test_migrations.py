@@ -1,0 +1,100 @@
+"""Schema migrations: the revisions build exactly the models' schema, a database made by the
+first revision upgrades with its data intact (and a backup of a SQLite file), and a
+database from a newer version is refused with a message."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from store_samples import HALF_RIGHT, T0, answered, sample_case
+
+from app.store import Store, StoreError
+from app.store.engine import BUSY_TIMEOUT_MS, create_store_engine, writer
+from app.store.location import database_url
+from app.store.migrate import current_revision, head_revision, upgrade
+from app.store.models import Base
+from app.training.review import ReviewScheduler
+
+FIRST = "0001"
+
+
+def _engine(db_url: str) -> sa.Engine:
+    return create_store_engine(database_url(db_url))
+
+
+def test_the_migrations_build_the_schema_the_models_describe(store: Store, db_url: str) -> None:
+    engine = _engine(db_url)
+    with engine.connect() as connection:
+        assert current_revision(connection) == head_revision()
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    engine.dispose()
+
+
+def test_a_database_from_the_first_revision_opens_with_its_data(db_url: str) -> None:
+    engine = _engine(db_url)
+    with writer(engine).begin() as connection:
+        upgrade(connection, FIRST)
+        connection.execute(sa.text(
+            "INSERT INTO profiles (name, role, created_at) VALUES ('Ann', 'trainee', :t)"
+        ), {"t": datetime(2024, 5, 1, 20, 0)})
+        ann_id = connection.execute(sa.text("SELECT id FROM profiles")).scalar_one()
+        connection.execute(sa.text(
+            "INSERT INTO attempts (profile_id, case_id, case_title, edition, mode, points, max_points, score, "
+            "seconds, started_at, finished_at) VALUES (:ann, 'ib-1', 'An old case', 'wbf-2017', 'practice', "
+            "1.5, 3, 0.5, 42, :t, :t)"
+        ), {"ann": ann_id, "t": datetime(2024, 5, 1, 20, 5)})
+    engine.dispose()
+
+    with Store.open(db_url, ReviewScheduler(fuzz=False)) as store:
+        [ann] = store.profiles()
+        assert ann.name == "Ann"
+        assert store.last_results(ann) == {"ib-1": 0.5}
+        [old] = store.recent_attempts(ann)
+        assert old.finished_at == datetime(2024, 5, 1, 20, 5, tzinfo=UTC)
+        store.set_note(ann, "27B2", "a table revision 0002 added")  # the new tables work
+        store.record_attempt(ann, answered(sample_case(), HALF_RIGHT, T0))
+        assert store.notes(ann) == {"27B2": "a table revision 0002 added"}
+        backup = store.backup
+    if db_url.startswith("sqlite"):
+        assert backup is not None and backup.exists()
+        copy = sa.create_engine(f"sqlite:///{backup}")
+        with copy.connect() as connection:
+            assert current_revision(connection) == FIRST
+            assert connection.execute(sa.text("SELECT name FROM profiles")).scalars().all() == ["Ann"]
+        copy.dispose()
+    else:
+        assert backup is None  # a server database is backed up by its administrator, not by us
+
+
+def test_an_up_to_date_or_new_database_is_not_backed_up(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    with Store.open(str(path)) as store:
+        assert store.backup is None
+    with Store.open(str(path)) as store:
+        assert store.backup is None
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".bak")] == []
+
+
+def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    Store.open(str(path)).close()
+    engine = sa.create_engine(f"sqlite:///{path}")
+    with engine.begin() as connection:
+        connection.execute(sa.text("UPDATE alembic_version SET version_num = '9999'"))
+    engine.dispose()
+    with pytest.raises(StoreError, match="newer Director Trainer"):
+        Store.open(str(path))
+
+
+def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path: Path) -> None:
+    engine = _engine(str(tmp_path / "progress.sqlite3"))
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == BUSY_TIMEOUT_MS
+    engine.dispose()
