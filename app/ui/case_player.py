@@ -20,7 +20,7 @@ from app.content.case_model import Case
 from app.content.library import Library
 from app.content.render import Renderer
 from app.rules.timeline import Timeline, replay
-from app.training.attempt import Attempt
+from app.training.sitting import ExamSitting, Sitting
 from app.ui.library_view import LawBrowser
 from app.ui.ruling_panel import RulingPanel
 from app.ui.table_widget import TableWidget
@@ -113,6 +113,7 @@ class CasePlayer(QWidget):
         self.ruling = RulingPanel(renderer, sorted(library.book.sections, key=lambda k: (len(k), k)))
         self.ruling.lawRequested.connect(self.show_law)
         self.ruling.finished.connect(self.attemptFinished)
+        self.ruling.caseChanged.connect(self.show_table)
         self.law_pane = LawBrowser(library, renderer)
         self.law_pane.setAccessibleName("The cited law")
         self.law_pane.lawRequested.connect(self.show_law)
@@ -122,7 +123,7 @@ class CasePlayer(QWidget):
 
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.ruling)
-        law_box = QWidget()
+        law_box = self.law_box = QWidget()
         law_layout = QVBoxLayout(law_box)
         law_layout.setContentsMargins(0, 0, 0, 0)
         law_layout.addWidget(self.law_pane)
@@ -145,7 +146,14 @@ class CasePlayer(QWidget):
             shortcut = QShortcut(QKeySequence(keys), self)
             shortcut.activated.connect(lambda s=step: self.slider.setValue(self.slider.value() + s))
 
-    def open_case(self, case: Case, attempt: Attempt, engine_text: str = "") -> None:
+    def open_case(self, case: Case, sitting: Sitting, engine_text: str = "") -> None:
+        """Show a case and start asking its questions (or an exam paper's, from this case on)."""
+        self.show_table(case)
+        self.ruling.start(sitting, engine_text)
+        self.law_box.setVisible(not isinstance(sitting, ExamSitting) or not sitting.exam.library_locked)
+
+    def show_table(self, case: Case) -> None:
+        """Draw a case's table and timeline (an exam moving on changes the case under the panel)."""
         self.case = case
         scenario = case.scenario()
         self.timeline = replay(scenario)
@@ -158,7 +166,6 @@ class CasePlayer(QWidget):
         self.slider.setValue(self.limit)
         self.slider.blockSignals(False)
         self.show_step(self.limit)
-        self.ruling.start(attempt, engine_text)
         if case.laws:
             self.show_law(case.laws[0].key)
 

@@ -21,6 +21,7 @@ from app import __version__
 from app.content.library import Library
 from app.content.render import Renderer, Style
 from app.training.attempt import Attempt
+from app.training.sitting import CaseSitting
 from app.ui.case_list import CaseList
 from app.ui.case_player import CasePlayer
 from app.ui.library_view import LibraryView
@@ -206,7 +207,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"No case {case_id!r}", 5000)
             return
         explanation = self.engine_explainer(case) if self.engine_explainer and case.expect else ""
-        self.player.open_case(case, Attempt(case), explanation)
+        self.player.open_case(case, CaseSitting(Attempt(case)), explanation)
         self.areas.setCurrentRow(AREAS.index("Case"))
         self.statusBar().showMessage(f"Case {case.id}", 4000)
 

@@ -31,7 +31,9 @@ from PySide6.QtWidgets import (
 from app.content.case_model import Question
 from app.content.render import Renderer
 from app.training.attempt import Attempt
+from app.training.exam import ExamOver
 from app.training.marking import Answer, AnswerError, Mark
+from app.training.sitting import ExamSitting, Sitting
 
 
 def _choice_row(button: QAbstractButton, index: int, text: str) -> QHBoxLayout:
@@ -150,16 +152,19 @@ class QuestionForm(QWidget):
 
 
 class RulingPanel(QWidget):
-    """Asks the questions of an attempt, shows each mark, and finally the model ruling."""
+    """Asks the questions of a sitting (one case, or an exam paper), shows each mark when the
+    sitting gives feedback, and finally the model ruling."""
 
     lawRequested = Signal(str)
-    finished = Signal(object)  # the Attempt
+    finished = Signal(object)  # the Attempt, when a case with feedback is done; the sitting for an exam
+    caseChanged = Signal(object)  # the next Case of an exam paper
+    timeUp = Signal(str)  # an exam's time ran out: the message to show
 
     def __init__(self, renderer: Renderer, law_keys: list[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.renderer = renderer
         self.law_keys = law_keys
-        self.attempt: Attempt | None = None
+        self.sitting: Sitting | None = None
         self.form: QuestionForm | None = None
         self.engine_text = ""
 
@@ -194,7 +199,7 @@ class RulingPanel(QWidget):
         buttons.addWidget(self.next_button)
         buttons.addStretch(1)
         top_layout.addLayout(buttons)
-        scroll = QScrollArea()
+        scroll = self.question_area = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(top)
@@ -209,25 +214,35 @@ class RulingPanel(QWidget):
 
             self.lawRequested.emit(unquote(url[4:]))
 
-    def start(self, attempt: Attempt, engine_text: str = "") -> None:
-        self.attempt = attempt
+    @property
+    def attempt(self) -> Attempt | None:
+        """The attempt at the case on screen."""
+        return self.sitting.attempt if self.sitting is not None else None
+
+    def start(self, sitting: Sitting, engine_text: str = "") -> None:
+        self.sitting = sitting
         self.engine_text = engine_text
         self.feedback.clear()
+        self.question_area.setVisible(True)
         self._show_question()
 
     def _show_question(self) -> None:
-        assert self.attempt is not None
+        assert self.sitting is not None
         if self.form is not None:
             self.form.setParent(None)  # type: ignore[call-overload]
             self.form.deleteLater()
             self.form = None
         self.error.clear()
-        question = self.attempt.question
-        total = len(self.attempt.case.questions)
-        if question is None:
-            self._show_ruling()
+        question = self.sitting.question
+        attempt = self.sitting.attempt
+        if question is None or attempt is None:
+            self._end()
             return
-        self.progress.setText(f"Question {self.attempt.index + 1} of {total}")
+        where = f"Question {attempt.index + 1} of {len(attempt.case.questions)}"
+        if isinstance(self.sitting, ExamSitting):
+            exam = self.sitting.exam
+            where = f"Case {len(exam.attempts)} of {len(exam.cases)} · {where} · marks at the end"
+        self.progress.setText(where)
         self.ask.setText(self.renderer.markdown(question.ask))
         self.form = QuestionForm(question, self.law_keys)
         self.form_host.addWidget(self.form)
@@ -240,10 +255,13 @@ class RulingPanel(QWidget):
             first.setFocus()
 
     def mark_current(self) -> Mark | None:
-        if self.attempt is None or self.form is None or self.attempt.question is None:
+        if self.sitting is None or self.form is None or self.sitting.question is None:
             return None
         try:
-            result = self.attempt.answer(self.form.answer())
+            result = self.sitting.answer(self.form.answer())
+        except ExamOver as exc:
+            self.timeUp.emit(str(exc))
+            return None
         except AnswerError as exc:
             self.error.setText(str(exc).capitalize() + ".")
             return None
@@ -254,8 +272,11 @@ class RulingPanel(QWidget):
         self.next_button.setFocus()
         if result is not None:
             self._show_mark(result)
-        if self.attempt.case.laws:
-            self.lawRequested.emit(self.attempt.case.laws[0].key)
+            case = self.sitting.case
+            if case is not None and case.laws:
+                self.lawRequested.emit(case.laws[0].key)
+        else:
+            self.feedback.setHtml("<p>Answer recorded. Marks come with the report at the end.</p>")
         return result
 
     def _show_mark(self, result: Mark) -> None:
@@ -268,26 +289,45 @@ class RulingPanel(QWidget):
         self.feedback.setHtml("\n".join(parts))
 
     def next_question(self) -> None:
-        if self.attempt is None or self.attempt.question is None:
+        if self.sitting is None or self.sitting.question is None:
             return
-        self.attempt.next()
+        before = self.sitting.case
+        try:
+            self.sitting.next()
+        except ExamOver as exc:
+            self.timeUp.emit(str(exc))
+            return
+        after = self.sitting.case
+        if after is not None and after is not before and self.sitting.question is not None:
+            self.feedback.clear()
+            self.caseChanged.emit(after)
         self._show_question()
 
-    def _show_ruling(self) -> None:
-        assert self.attempt is not None
-        case = self.attempt.case
-        self.progress.setText("Finished")
-        self.ask.setText(f"<b>You scored {self.attempt.points:g} of {self.attempt.max_points:g} "
-                         f"({self.attempt.score:.0%}).</b>")
+    def _end(self) -> None:
+        """The sitting has no more questions: the model ruling for a case, the report for an exam."""
+        assert self.sitting is not None
         self.submit.setVisible(False)
         self.next_button.setVisible(False)
+        if isinstance(self.sitting, ExamSitting):
+            self.progress.setText("The paper is finished")
+            self.finished.emit(self.sitting)
+            return
+        self._show_ruling()
+
+    def _show_ruling(self) -> None:
+        attempt = self.attempt
+        assert attempt is not None
+        case = attempt.case
+        self.progress.setText("Finished")
+        self.question_area.setVisible(False)  # the ruling and commentary get the whole panel
         rows = []
         for question in case.questions:
-            mark = self.attempt.marks.get(question.id)
+            mark = attempt.marks.get(question.id)
             if mark is not None:
                 rows.append(f"<tr><td>{html.escape(question.ask[:70])}</td><td>{mark.verdict}</td>"
                             f"<td>{mark.points:g}/{mark.max_points:g}</td></tr>")
         parts = [
+            f"<h2>You scored {attempt.points:g} of {attempt.max_points:g} ({attempt.score:.0%})</h2>",
             "<h3>Your answers</h3><table cellpadding='3'>" + "".join(rows) + "</table>",
             "<h3>Model ruling</h3>", self.renderer.markdown(case.ruling),
             "<h3>Commentary</h3>", self.renderer.markdown(case.commentary),
@@ -295,4 +335,4 @@ class RulingPanel(QWidget):
         if self.engine_text:
             parts += ["<h3>The rules engine's reasoning</h3>", self.renderer.markdown(self.engine_text)]
         self.feedback.setHtml("\n".join(parts))
-        self.finished.emit(self.attempt)
+        self.finished.emit(attempt)
