@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from app import __version__
 from app.bridge.errors import BridgeError
-from app.commands import CommandError, board, gui, imps, law, matchpoints, score, search
+from app.commands import CommandError, analyse, board, check, gui, imps, law, matchpoints, score, search
 
-COMMANDS = (gui, score, imps, board, matchpoints, law, search)
+COMMANDS = (gui, score, imps, board, matchpoints, law, search, check, analyse)
 PROG = "director-trainer"
 USAGE_ERROR = 2
 
@@ -27,6 +27,11 @@ def build_parser() -> argparse.ArgumentParser:
         "With no command, starts the application.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--db", metavar="URL",
+        help="where progress is kept: a SQLite file path or any SQLAlchemy URL, e.g. a shared "
+        "postgresql://user@server/club (default: $DIRECTOR_TRAINER_DB, else a file in your user data folder)",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.register(subparsers)

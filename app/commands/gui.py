@@ -19,11 +19,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
-def create_main_window() -> QMainWindow:
-    """The application's main window, with the content library loaded."""
+def create_main_window(db: str | None = None) -> QMainWindow:
+    """The application's main window, with the content library loaded and progress kept in ``db``."""
     from app.ui.app import create_main_window as create
 
-    return create()
+    return create(db=db)
 
 
 def _has_display() -> bool:
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
     application = QApplication.instance() or QApplication(sys.argv[:1])
-    window = create_main_window()
+    window = create_main_window(getattr(args, "db", None))
     window.show()
     code = int(application.exec())
     # Delete the window while the interpreter is whole: PySide6 can crash at exit when Python's

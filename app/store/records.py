@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from app.content.refs import RefError, parse_ref
 from app.training.practice import Mode
 from app.training.report import Tally
 
@@ -72,3 +73,22 @@ class GroupResult:
 class ClassResults:
     by_case: list[CaseResult]
     by_topic: list[GroupResult]
+
+
+def by_whole_law(results: list[GroupResult]) -> list[GroupResult]:
+    """Results per law section rolled up to whole laws (``27B1(a)`` counts under ``27``), in
+    law order, for the progress chart; sections that are not laws (Definitions) keep their key."""
+    totals: dict[tuple[int, str], GroupResult] = {}
+    for result in results:
+        try:
+            ref = parse_ref(result.key).whole_law()
+        except RefError:
+            continue
+        key = (ref.law, ref.key)
+        previous = totals.get(key)
+        if previous is None:
+            totals[key] = GroupResult(result.profile, ref.key, result.cases, result.tally)
+        else:
+            totals[key] = GroupResult(result.profile, ref.key, previous.cases + result.cases,
+                                      previous.tally + result.tally)
+    return [totals[k] for k in sorted(totals)]

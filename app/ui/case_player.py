@@ -64,6 +64,23 @@ class CasePlayer(QWidget):
         self.timeline: Timeline | None = None
         self.limit = 0
 
+        self.session_label = QLabel()
+        self.session_label.setAccessibleName("Session")
+        self.timer_label = QLabel()
+        self.timer_label.setObjectName("caseTitle")
+        self.timer_label.setAccessibleName("Time left")
+        self.next_case_button = QPushButton("Next case")
+        self.next_case_button.setShortcut("Ctrl+Shift+N")
+        self.end_button = QPushButton("End session")
+        self.session_bar = QWidget()
+        bar = QHBoxLayout(self.session_bar)
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.session_label, 1)
+        bar.addWidget(self.timer_label)
+        bar.addWidget(self.next_case_button)
+        bar.addWidget(self.end_button)
+        self.session_bar.setVisible(False)
+
         self.title = QLabel("No case open")
         self.title.setObjectName("caseTitle")
         self.title.setWordWrap(True)
@@ -105,6 +122,7 @@ class CasePlayer(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.session_bar)
         left_layout.addWidget(self.title)
         left_layout.addWidget(self.table, 1)
         left_layout.addLayout(steps)

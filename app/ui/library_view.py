@@ -9,19 +9,24 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from urllib.parse import unquote
 
-from PySide6.QtCore import QPersistentModelIndex, QSignalBlocker, Qt, QUrl, Signal
+from PySide6.QtCore import QPersistentModelIndex, QSignalBlocker, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QCursor, QStandardItem, QStandardItemModel, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPlainTextEdit,
     QSplitter,
     QStackedWidget,
+    QTabWidget,
     QTextBrowser,
     QTextEdit,
+    QToolButton,
     QToolTip,
     QTreeView,
     QVBoxLayout,
@@ -108,11 +113,13 @@ class LawBrowser(QTextBrowser):
 
 
 class LibraryView(QWidget):
-    """Tree, search box, results and the section page, with history."""
+    """Tree, search box, results and the section page, with history, bookmarks and notes."""
 
     caseRequested = Signal(str)
     sectionShown = Signal(str)
     historyChanged = Signal()
+    bookmarkToggled = Signal(str, bool)
+    noteChanged = Signal(str, str)
 
     def __init__(self, library: Library, renderer: Renderer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -151,8 +158,15 @@ class LibraryView(QWidget):
         self.status = QLabel()
         self.status.setAccessibleName("Search status")
 
+        self.bookmark_list = QListWidget()
+        self.bookmark_list.setAccessibleName("Bookmarked sections")
+        self.bookmark_list.itemActivated.connect(lambda item: self.show_law(item.data(KEY_ROLE)))
+        self.bookmark_list.itemClicked.connect(lambda item: self.show_law(item.data(KEY_ROLE)))
+        self.left_tabs = QTabWidget()
+        self.left_tabs.addTab(self.tree, "Laws")
+        self.left_tabs.addTab(self.bookmark_list, "Bookmarks")
         self.left_stack = QStackedWidget()
-        self.left_stack.addWidget(self.tree)
+        self.left_stack.addWidget(self.left_tabs)
         self.left_stack.addWidget(self.results)
 
         left = QWidget()
@@ -167,9 +181,34 @@ class LibraryView(QWidget):
         self.browser.lawRequested.connect(self.show_law)
         self.browser.caseRequested.connect(self.caseRequested)
 
+        self.bookmark_button = QToolButton()
+        self.bookmark_button.setText("☆ Bookmark this section")
+        self.bookmark_button.setCheckable(True)
+        self.bookmark_button.setAccessibleName("Bookmark this section")
+        self.bookmark_button.toggled.connect(self._bookmark_toggled)
+        self.notes = QPlainTextEdit()
+        self.notes.setPlaceholderText("Your notes on this section (saved as you type)")
+        self.notes.setAccessibleName("Your notes on this section")
+        self.notes.setMaximumHeight(110)
+        self._note_timer = QTimer(self)
+        self._note_timer.setSingleShot(True)
+        self._note_timer.setInterval(600)
+        self._note_timer.timeout.connect(self.save_note)
+        self.notes.textChanged.connect(self._note_timer.start)
+        self.personal: Callable[[str], tuple[bool, str]] | None = None
+        page = QWidget()
+        page_layout = QVBoxLayout(page)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.browser, 1)
+        personal_row = QHBoxLayout()
+        personal_row.addWidget(self.bookmark_button)
+        personal_row.addStretch(1)
+        page_layout.addLayout(personal_row)
+        page_layout.addWidget(self.notes)
+
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
-        self.splitter.addWidget(self.browser)
+        self.splitter.addWidget(page)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setSizes([320, 900])
         layout = QVBoxLayout(self)
@@ -217,7 +256,9 @@ class LibraryView(QWidget):
         if record and self.current_key is not None and self.current_key != section.key:
             self._back.append(self.current_key)
             self._forward.clear()
+        self.save_note()
         self.current_key = section.key
+        self._show_personal()
         cases = [(c.id, c.title) for c in self.library.cases_citing(section.key)]
         self.browser.setHtml(self.renderer.section(section, cases))
         if self._last_words:
@@ -231,6 +272,44 @@ class LibraryView(QWidget):
         self.sectionShown.emit(section.key)
         self.historyChanged.emit()
         return True
+
+    # bookmarks and notes ---------------------------------------------------------------
+    def set_personal(self, provider: Callable[[str], tuple[bool, str]] | None, bookmarks: list[str]) -> None:
+        """Where this trainee's bookmark and note for a section come from (None: no store), and
+        the bookmarked sections to list."""
+        self.personal = provider
+        self.bookmark_button.setEnabled(provider is not None)
+        self.notes.setEnabled(provider is not None)
+        self.bookmark_list.clear()
+        for key in bookmarks:
+            section = self.library.book.get(key)
+            item = QListWidgetItem(section.heading() if section else key)
+            item.setData(KEY_ROLE, key)
+            self.bookmark_list.addItem(item)
+        self._show_personal()
+
+    def _show_personal(self) -> None:
+        marked, note = (False, "")
+        if self.personal is not None and self.current_key is not None:
+            marked, note = self.personal(self.current_key)
+        with QSignalBlocker(self.bookmark_button), QSignalBlocker(self.notes):
+            self.bookmark_button.setChecked(marked)
+            self.bookmark_button.setText("★ Bookmarked" if marked else "☆ Bookmark this section")
+            self.notes.setPlainText(note)
+        self._note_timer.stop()
+
+    def _bookmark_toggled(self, on: bool) -> None:
+        if self.current_key is not None:
+            self.bookmark_button.setText("★ Bookmarked" if on else "☆ Bookmark this section")
+            self.bookmarkToggled.emit(self.current_key, on)
+
+    def save_note(self) -> None:
+        """Hand a changed note to whoever keeps it (called as typing pauses, and on leaving)."""
+        if self._note_timer.isActive() or self.notes.document().isModified():
+            self._note_timer.stop()
+            if self.current_key is not None and self.personal is not None:
+                self.noteChanged.emit(self.current_key, self.notes.toPlainText())
+            self.notes.document().setModified(False)
 
     def can_go_back(self) -> bool:
         return bool(self._back)
@@ -267,7 +346,7 @@ class LibraryView(QWidget):
         text = text.strip()
         if not text:
             self._last_words = []
-            self.left_stack.setCurrentWidget(self.tree)
+            self.left_stack.setCurrentWidget(self.left_tabs)
             self.status.clear()
             self.browser.setExtraSelections([])
             return

@@ -1,14 +1,18 @@
-"""The main window: the work areas a trainee moves between, menus, shortcuts and settings."""
+"""The main window: the work areas a trainee moves between, menus, shortcuts and settings,
+and the wiring between the views and the progress store."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+import getpass
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
     QInputDialog,
-    QLabel,
     QListWidget,
     QMainWindow,
     QMessageBox,
@@ -18,31 +22,52 @@ from PySide6.QtWidgets import (
 )
 
 from app import __version__
+from app.content.case_model import Case
 from app.content.library import Library
 from app.content.render import Renderer, Style
+from app.store import Store
+from app.store.errors import StoreError
+from app.store.records import Profile, Role, by_whole_law
 from app.training.attempt import Attempt
-from app.training.sitting import CaseSitting
+from app.training.case_filter import CaseFilter
+from app.training.clock import utc_now
+from app.training.exam import Exam, ExamError, ExamProfile
+from app.training.exam_profiles import BUILT_IN_PROFILES
+from app.training.practice import Mode, PracticeSession
+from app.training.report_html import report_html
+from app.training.sitting import CaseSitting, ExamSitting
 from app.ui.case_list import CaseList
 from app.ui.case_player import CasePlayer
+from app.ui.classroom_view import ClassroomView
+from app.ui.home_view import HomeView
 from app.ui.library_view import LibraryView
+from app.ui.progress_view import ProgressView
+from app.ui.report_dialog import ReportDialog
 from app.ui.settings import setting_bool, setting_int
 from app.ui.table_widget import TableLook
 from app.ui.theme import THEMES, apply_point_size, apply_theme
 
-AREAS = ("Library", "Cases", "Case", "Progress")
+AREAS = ("Home", "Library", "Cases", "Case", "Progress", "Classroom")
+T = TypeVar("T")
 
 
 class MainWindow(QMainWindow):
-    """Library, case list, case player and progress, with the menus of a desktop application."""
+    """Home, library, case list, case player, progress and classroom, with the menus of a
+    desktop application. ``store`` keeps progress; without one an in-memory store is used
+    and the status bar says progress is not kept."""
 
-    def __init__(self, library: Library, settings: QSettings | None = None,
-                 engine_explainer=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, library: Library, settings: QSettings | None = None, store: Store | None = None,
+                 engine_explainer: Callable[[Case], str] | None = None) -> None:
         super().__init__()
         self.library = library
         self.settings = settings or QSettings()
         self.engine_explainer = engine_explainer
+        self.store_is_temporary = store is None
+        self.store = store or Store.open("sqlite://")
+        self.profile: Profile = self._first_profile()
+        self.session: PracticeSession | None = None
+        self.exam: Exam | None = None
         self.setWindowTitle("Director Trainer")
-        self.results: dict[str, str] = {}
         app = QApplication.instance()
         assert isinstance(app, QApplication)
         self.app = app
@@ -54,22 +79,22 @@ class MainWindow(QMainWindow):
         apply_point_size(app, self.point_size)
         self.renderer = self._make_renderer()
 
+        self.home = HomeView(library, list(BUILT_IN_PROFILES))
         self.library_view = LibraryView(library, self.renderer)
         self.case_list = CaseList(library)
         self.player = CasePlayer(library, self.renderer)
-        self.progress = QLabel("Your progress will appear here once you have ruled on some cases.")
-        self.progress.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.progress.setWordWrap(True)
+        self.progress = ProgressView(library.topics)
+        self.classroom = ClassroomView(library.topics)
 
         self.stack = QStackedWidget()
-        for widget in (self.library_view, self.case_list, self.player, self.progress):
+        for widget in (self.home, self.library_view, self.case_list, self.player, self.progress, self.classroom):
             self.stack.addWidget(widget)
         self.areas = QListWidget()
         self.areas.setObjectName("areas")
         self.areas.setAccessibleName("Work areas")
         self.areas.addItems(list(AREAS))
         self.areas.setMaximumWidth(140)
-        self.areas.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.areas.currentRowChanged.connect(self._area_changed)
 
         central = QWidget()
         layout = QHBoxLayout(central)
@@ -80,27 +105,62 @@ class MainWindow(QMainWindow):
         layout.addLayout(inner, 1)
         self.setCentralWidget(central)
 
-        self.library_view.caseRequested.connect(self.open_case)
-        self.library_view.historyChanged.connect(self._update_history_actions)
-        self.library_view.sectionShown.connect(lambda key: self.statusBar().showMessage(f"Law {key}", 4000))
-        self.case_list.caseOpened.connect(self.open_case)
-        self.player.openInLibrary.connect(self.show_law)
-        self.player.attemptFinished.connect(self._attempt_finished)
-
+        self.exam_timer = QTimer(self)
+        self.exam_timer.setInterval(1000)
+        self.exam_timer.timeout.connect(self._tick)
+        self._connect()
         self._build_menus()
         self._restore()
+        self.refresh_profile()
         problems = len(library.problems)
+        where = "progress is NOT being kept (no database)" if self.store_is_temporary else \
+            f"progress kept in {self.store.location}"
         self.statusBar().showMessage(
-            f"{len(library.book.sections)} law sections, {len(library.cases)} cases"
+            f"{len(library.book.sections)} law sections, {len(library.cases)} cases; {where}"
             + (f" — {problems} content problem{'s' if problems != 1 else ''} (run director-trainer check)"
                if problems else "")
         )
 
     # construction ---------------------------------------------------------------
+    def _first_profile(self) -> Profile:
+        """The profile used last on this machine, else the first in the database, else a new one
+        named after the computer's user."""
+        wanted = str(self.settings.value("profile/name", ""))
+        found = self.store.profile_named(wanted) if wanted else None
+        if found is not None:
+            return found
+        profiles = self.store.profiles()
+        if profiles:
+            return profiles[0]
+        return self.store.add_profile((getpass.getuser() or "Trainee").capitalize())
+
     def _make_renderer(self) -> Renderer:
         return Renderer(self.library.book, self.library.glossary, Style(four_colour=self.four_colour, dark=self.dark))
 
-    def _action(self, menu, text: str, slot, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,  # type: ignore[no-untyped-def]
+    def _connect(self) -> None:
+        self.home.profileChosen.connect(self.choose_profile)
+        self.home.newProfileRequested.connect(self.new_profile)
+        self.home.reviewRequested.connect(self.start_review)
+        self.home.practiceRequested.connect(self.start_practice)
+        self.home.examRequested.connect(self.start_exam)
+        self.home.caseRequested.connect(self.open_case)
+        self.home.lawRequested.connect(self.show_law)
+        self.library_view.caseRequested.connect(self.open_case)
+        self.library_view.historyChanged.connect(self._update_history_actions)
+        self.library_view.sectionShown.connect(lambda key: self.statusBar().showMessage(f"Law {key}", 4000))
+        self.library_view.bookmarkToggled.connect(self._bookmark)
+        self.library_view.noteChanged.connect(self._note)
+        self.case_list.caseOpened.connect(self.open_case)
+        self.player.openInLibrary.connect(self.show_law)
+        self.player.attemptFinished.connect(self._sitting_finished)
+        self.player.ruling.timeUp.connect(self._time_up)
+        self.player.next_case_button.clicked.connect(self.next_in_session)
+        self.player.end_button.clicked.connect(self._end_clicked)
+        self.progress.caseRequested.connect(self.open_case)
+        self.progress.examRequested.connect(self.show_exam_report)
+
+    def _action(self, menu, text: str, slot,  # type: ignore[no-untyped-def]
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
                 checkable: bool = False) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
@@ -114,6 +174,9 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
+        self._action(file_menu, "&New profile…", self.new_profile)
+        self._action(file_menu, "&Switch profile…", self.switch_profile)
+        file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         edit = bar.addMenu("&Edit")
@@ -130,8 +193,7 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         self.full_screen_action = self._action(view, "&Full screen", self.toggle_full_screen, "F11", checkable=True)
         self._action(view, "&Larger text", lambda: self.change_text_size(1), QKeySequence.StandardKey.ZoomIn)
-        self._action(view, "Larger text", lambda: self.change_text_size(1), "Ctrl+=")
-        view.actions()[-1].setVisible(False)
+        self._action(view, "Larger text", lambda: self.change_text_size(1), "Ctrl+=").setVisible(False)
         self._action(view, "&Smaller text", lambda: self.change_text_size(-1), QKeySequence.StandardKey.ZoomOut)
         self._action(view, "&Reset text size", lambda: self.change_text_size(0), "Ctrl+0")
         view.addSeparator()
@@ -163,12 +225,13 @@ class MainWindow(QMainWindow):
             if isinstance(saved, QByteArray):
                 splitter.restoreState(saved)
         area = setting_int(self.settings, "window/area", 0)
-        self.areas.setCurrentRow(area if area != AREAS.index("Case") else AREAS.index("Cases"))
+        self.areas.setCurrentRow(area if 0 <= area < len(AREAS) and AREAS[area] != "Case" else 0)
         last = str(self.settings.value("library/last", "Introduction"))
         if not self.library_view.show_law(last):
             self.library_view.show_law("1")
 
     def save_settings(self) -> None:
+        self.library_view.save_note()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("splitter/library", self.library_view.splitter.saveState())
@@ -178,16 +241,275 @@ class MainWindow(QMainWindow):
         self.settings.setValue("view/theme", self.theme)
         self.settings.setValue("view/four_colour", self.four_colour)
         self.settings.setValue("view/point_size", self.point_size)
+        self.settings.setValue("profile/name", self.profile.name)
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if self.exam is not None and not self.exam.is_finished:
+            answer = QMessageBox.question(self, "Hand in the exam?",
+                                          "An exam is running. Hand it in now and quit?")
+            if answer != QMessageBox.StandardButton.Yes:
+                event.ignore()
+                return
+            self.finish_exam(show=False)
         self.save_settings()
         super().closeEvent(event)
 
-    # actions -----------------------------------------------------------------------
+    # the store ------------------------------------------------------------------------
+    def _safely(self, action: Callable[[], T], what: str) -> T | None:
+        """Run a store action; a database problem is reported, never raised into Qt."""
+        try:
+            return action()
+        except StoreError as exc:
+            self.statusBar().showMessage(f"Could not {what}: {exc}", 10000)
+            QMessageBox.warning(self, "Progress database", f"Could not {what}.\n\n{exc}")
+            return None
+
+    def refresh_profile(self) -> None:
+        """Show the current trainee's state everywhere: home, case list, progress, library notes."""
+        profile = self.profile
+        now = utc_now()
+        profiles = self._safely(self.store.profiles, "read the profiles") or [profile]
+        due = self._safely(lambda: self.store.due_items(profile, now), "read what is due") or []
+        recent = self._safely(lambda: self.store.recent_attempts(profile, 10), "read recent cases") or []
+        self.home.refresh(profile, profiles, due, recent)
+        last = self._safely(lambda: self.store.last_results(profile), "read results") or {}
+        self.case_list.set_results({case_id: f"{score:.0%}" for case_id, score in last.items()})
+        by_law = by_whole_law(self._safely(lambda: self.store.results_by_law(profile), "read results") or [])
+        by_topic = self._safely(lambda: self.store.results_by_topic(profile), "read results") or []
+        exams = self._safely(lambda: self.store.exams(profile), "read exams") or []
+        self.progress.refresh(by_law, by_topic, recent, exams)
+        bookmarks = self._safely(lambda: self.store.bookmarks(profile), "read bookmarks") or []
+        marked = set(bookmarks)
+        self.library_view.set_personal(lambda key: (key in marked, self.store.note_for(profile, key)), bookmarks)
+        instructor = profile.role == Role.INSTRUCTOR
+        self.areas.item(AREAS.index("Classroom")).setHidden(not instructor)
+        if instructor:
+            results = self._safely(self.store.results_by_case_and_topic, "read the class's results")
+            if results is not None:
+                self.classroom.refresh(results, self.store.location)
+        self.setWindowTitle(f"Director Trainer — {profile.name}")
+
+    def choose_profile(self, name: str) -> None:
+        if self._busy("switch profiles"):
+            return
+        found = self._safely(lambda: self.store.profile_named(name), "find the profile")
+        if found is not None:
+            self.library_view.save_note()
+            self.profile = found
+            self.refresh_profile()
+
+    def switch_profile(self) -> None:
+        names = [p.name for p in self._safely(self.store.profiles, "read the profiles") or []]
+        name, ok = QInputDialog.getItem(self, "Switch profile", "Profile:", names, 0, False)
+        if ok and name:
+            self.choose_profile(name)
+
+    def new_profile(self) -> None:
+        name, ok = QInputDialog.getText(self, "New profile", "Name of the trainee or instructor:")
+        if not ok or not name.strip():
+            return
+        roles = ["Trainee", "Instructor (sees the whole class's results)"]
+        role, ok = QInputDialog.getItem(self, "New profile", "Role:", roles, 0, False)
+        if not ok:
+            return
+        created = self._safely(lambda: self.store.add_profile(
+            name.strip(), Role.INSTRUCTOR if role.startswith("Instructor") else Role.TRAINEE), "create the profile")
+        if created is not None:
+            self.profile = created
+            self.refresh_profile()
+
+    def _bookmark(self, key: str, on: bool) -> None:
+        profile = self.profile
+        self._safely(lambda: (self.store.add_bookmark if on else self.store.remove_bookmark)(profile, key),
+                     "save the bookmark")
+        bookmarks = self._safely(lambda: self.store.bookmarks(profile), "read bookmarks") or []
+        marked = set(bookmarks)
+        self.library_view.set_personal(lambda k: (k in marked, self.store.note_for(profile, k)), bookmarks)
+
+    def _note(self, key: str, text: str) -> None:
+        profile = self.profile
+        self._safely(lambda: self.store.set_note(profile, key, text), "save the note")
+
+    # cases, practice, review and exams ----------------------------------------------
+    def _busy(self, what: str) -> bool:
+        """True (and says so) while an exam is running: nothing else may start."""
+        if self.exam is not None and not self.exam.is_finished:
+            self.statusBar().showMessage(f"An exam is running: hand it in before you {what}.", 6000)
+            return True
+        return False
+
+    def open_case(self, case_id: str) -> None:
+        if self._busy("open another case"):
+            return
+        case = self.library.case(case_id)
+        if case is None:
+            self.statusBar().showMessage(f"No case {case_id!r}", 5000)
+            return
+        self.session = None
+        self._play(case, Attempt(case))
+        self.player.session_bar.setVisible(False)
+
+    def _play(self, case: Case, attempt: Attempt) -> None:
+        explanation = self.engine_explainer(case) if self.engine_explainer and case.expect else ""
+        self.player.open_case(case, CaseSitting(attempt), explanation)
+        self.areas.setCurrentRow(AREAS.index("Case"))
+        self.statusBar().showMessage(f"Case {case.id}", 4000)
+
+    def start_review(self) -> None:
+        if self._busy("start a review"):
+            return
+        progress = self._safely(lambda: self.store.progress(self.profile, utc_now()), "read what is due")
+        if progress is None:
+            return
+        self._start_session(PracticeSession.review(self.library.cases, progress), len(self.library.cases))
+
+    def start_practice(self, choice: CaseFilter, count: int) -> None:
+        if self._busy("start a practice"):
+            return
+        progress = self._safely(lambda: self.store.progress(self.profile, utc_now()), "read your progress")
+        if progress is None:
+            return
+        session = PracticeSession.practice(self.library.cases, choice, progress)
+        if not session.cases:
+            self.home.show_practice_problem("No case matches that choice: widen the topic, law or difficulty.")
+            return
+        self._start_session(session, count)
+
+    def _start_session(self, session: PracticeSession, count: int) -> None:
+        session.cases = session.cases[:count]
+        if not session.cases:
+            self.statusBar().showMessage("Nothing is due for review.", 5000)
+            return
+        self.session = session
+        self.next_in_session()
+
+    def next_in_session(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        attempt = session.next_attempt()
+        if attempt is None:
+            self.end_session()
+            return
+        self._play(attempt.case, attempt)
+        kind = "Review" if session.mode == Mode.REVIEW else "Practice"
+        self.player.session_label.setText(f"{kind}: case {len(session.attempts)} of {len(session.cases)}")
+        self.player.timer_label.clear()
+        self.player.next_case_button.setVisible(True)
+        self.player.next_case_button.setEnabled(False)
+        self.player.end_button.setText("End session")
+        self.player.session_bar.setVisible(True)
+
+    def end_session(self) -> None:
+        session = self.session
+        self.session = None
+        self.player.session_bar.setVisible(False)
+        if session is not None and any(a.marks for a in session.attempts):
+            report = session.report("Review session" if session.mode == Mode.REVIEW else "Practice session")
+            ReportDialog(report.title, report_html(report, self.profile.name, self.library.topics), self).open()
+        self.areas.setCurrentRow(AREAS.index("Home"))
+
+    def _sitting_finished(self, finished: object) -> None:
+        if isinstance(finished, ExamSitting):
+            self.finish_exam()
+            return
+        assert isinstance(finished, Attempt)
+        mode = self.session.mode if self.session is not None else Mode.PRACTICE
+        profile = self.profile
+        self._safely(lambda: self.store.record_attempt(profile, finished, mode), "save the result")
+        if self.session is not None:
+            self.player.next_case_button.setEnabled(self.session.remaining > 0)
+            if self.session.remaining == 0:
+                self.player.end_button.setText("Finish and see the report")
+        self.refresh_profile()
+
+    def start_exam(self, profile: ExamProfile) -> None:
+        if self._busy("start another exam"):
+            return
+        try:
+            exam = Exam.start(profile, self.library.cases, utc_now())
+        except ExamError as exc:
+            self.home.show_exam_problem(str(exc))
+            return
+        self.session = None
+        self.exam = exam
+        sitting = ExamSitting(exam)
+        current = exam.current
+        assert current is not None
+        self.player.open_case(current.case, sitting)
+        self.player.session_label.setText(f"Exam: {profile.name} — {len(exam.cases)} cases, marks at the end")
+        self.player.next_case_button.setVisible(False)
+        self.player.end_button.setText("Hand in")
+        self.player.session_bar.setVisible(True)
+        self._lock_library(exam.library_locked)
+        self.areas.setCurrentRow(AREAS.index("Case"))
+        self._tick()
+        self.exam_timer.start()
+
+    def _tick(self) -> None:
+        exam = self.exam
+        if exam is None:
+            return
+        left = exam.time_left(utc_now())
+        minutes, seconds = divmod(int(left.total_seconds()), 60)
+        hours, minutes = divmod(minutes, 60)
+        self.player.timer_label.setText(f"Time left {hours}:{minutes:02d}:{seconds:02d}")
+        if left.total_seconds() <= 0 and not exam.is_finished:
+            self._time_up("Time is up: the answers given so far have been marked.")
+
+    def _time_up(self, message: str) -> None:
+        self.statusBar().showMessage(message, 10000)
+        self.finish_exam()
+
+    def _end_clicked(self) -> None:
+        if self.exam is not None and not self.exam.is_finished:
+            answer = QMessageBox.question(self, "Hand in", "Hand in the exam now? Unanswered questions score nothing.")
+            if answer == QMessageBox.StandardButton.Yes:
+                self.finish_exam()
+        else:
+            self.end_session()
+
+    def finish_exam(self, show: bool = True) -> None:
+        exam = self.exam
+        if exam is None:
+            return
+        self.exam_timer.stop()
+        report = exam.finish(utc_now())
+        profile = self.profile
+        self._safely(lambda: self.store.record_exam(profile, exam), "save the exam")
+        self.exam = None
+        self._lock_library(False)
+        self.player.session_bar.setVisible(False)
+        self.refresh_profile()
+        self.areas.setCurrentRow(AREAS.index("Progress"))
+        if show:
+            ReportDialog(report.report.title, report_html(report, profile.name, self.library.topics), self).open()
+
+    def show_exam_report(self, exam_id: int) -> None:
+        report = self._safely(lambda: self.store.exam_report(exam_id), "read the exam")
+        if report is not None:
+            ReportDialog(report.report.title, report_html(report, self.profile.name, self.library.topics), self).open()
+
+    def _lock_library(self, locked: bool) -> None:
+        """A closed-book exam hides the law library and the cited-law pane until it ends."""
+        item = self.areas.item(AREAS.index("Library"))
+        flags = item.flags()
+        item.setFlags(flags & ~Qt.ItemFlag.ItemIsEnabled if locked else flags | Qt.ItemFlag.ItemIsEnabled)
+        self.player.law_box.setVisible(not locked)
+
+    def _area_changed(self, row: int) -> None:
+        if AREAS[row] == "Library" and self.exam is not None and self.exam.library_locked:
+            self.statusBar().showMessage("The law library is closed during a closed-book exam.", 5000)
+            self.areas.setCurrentRow(AREAS.index("Case"))
+            return
+        self.stack.setCurrentIndex(row)
+
+    # library actions -------------------------------------------------------------------
     def find_in_laws(self) -> None:
         self.areas.setCurrentRow(AREAS.index("Library"))
-        self.library_view.focus_search()
+        if self.stack.currentWidget() is self.library_view:
+            self.library_view.focus_search()
 
     def ask_law(self) -> None:
         text, ok = QInputDialog.getText(self, "Go to law", "Law reference (e.g. 27B1a, 64, Definitions: Alert):")
@@ -196,29 +518,18 @@ class MainWindow(QMainWindow):
 
     def show_law(self, key: str) -> bool:
         self.areas.setCurrentRow(AREAS.index("Library"))
+        if self.stack.currentWidget() is not self.library_view:
+            return False  # locked by a closed-book exam
         shown = self.library_view.show_law(key)
         if not shown:
             self.statusBar().showMessage(f"No law section matches {key!r}: try a form like 27B1a", 6000)
         return shown
 
-    def open_case(self, case_id: str) -> None:
-        case = self.library.case(case_id)
-        if case is None:
-            self.statusBar().showMessage(f"No case {case_id!r}", 5000)
-            return
-        explanation = self.engine_explainer(case) if self.engine_explainer and case.expect else ""
-        self.player.open_case(case, CaseSitting(Attempt(case)), explanation)
-        self.areas.setCurrentRow(AREAS.index("Case"))
-        self.statusBar().showMessage(f"Case {case.id}", 4000)
-
-    def _attempt_finished(self, attempt: Attempt) -> None:
-        self.results[attempt.case.id] = f"{attempt.score:.0%}"
-        self.case_list.set_results(self.results)
-
     def _update_history_actions(self) -> None:
         self.back_action.setEnabled(self.library_view.can_go_back())
         self.forward_action.setEnabled(self.library_view.can_go_forward())
 
+    # view actions ---------------------------------------------------------------------
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
             self.showNormal()
@@ -255,5 +566,6 @@ class MainWindow(QMainWindow):
         QMessageBox.about(
             self, "About Director Trainer",
             f"<h3>Director Trainer {__version__}</h3><p>Learn to direct duplicate bridge: the 2017 Laws "
-            "in plain language beside a drawn table, with cases marked against model rulings.</p>",
+            "in plain language beside a drawn table, with cases marked against model rulings.</p>"
+            f"<p>Progress: {self.store.location}</p>",
         )

@@ -7,6 +7,7 @@ from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtWidgets import QApplication
 
 from app.content.library import load_library
+from app.store import Store
 from app.ui.main_window import AREAS, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,20 +20,27 @@ def library():
 
 
 @pytest.fixture
-def window(qtbot, library, tmp_path):  # type: ignore[no-untyped-def]
+def store(tmp_path):  # type: ignore[no-untyped-def]
+    with Store.open(str(tmp_path / "progress.sqlite3")) as opened:
+        yield opened
+
+
+@pytest.fixture
+def window(qtbot, library, tmp_path, store):  # type: ignore[no-untyped-def]
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(library, settings)
+    win = MainWindow(library, settings, store)
     qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()
     return win
 
 
-def test_opens_on_the_library_with_a_section_shown(window: MainWindow) -> None:
-    assert window.windowTitle() == "Director Trainer"
-    assert AREAS[window.areas.currentRow()] == "Library"
+def test_opens_on_home_with_a_profile_and_a_section_ready(window: MainWindow) -> None:
+    assert window.windowTitle().startswith("Director Trainer — ")
+    assert AREAS[window.areas.currentRow()] == "Home"
+    assert window.home.greeting.text().startswith("Welcome")
     assert window.library_view.current_key is not None
-    assert "sections" in window.statusBar().currentMessage()
+    assert "progress kept in sqlite" in window.statusBar().currentMessage()
 
 
 def test_open_a_law_follow_a_link_and_go_back_and_forward(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -144,7 +152,12 @@ def test_open_a_case_step_the_timeline_and_rule(window: MainWindow, qtbot) -> No
     text = panel.feedback.toPlainText()
     assert "Model ruling" in text and "Commentary" in text
     assert panel.attempt.is_finished
-    assert window.results["revoke-all-kinds"].endswith("%")
+    saved = window.store.last_results(window.profile)["revoke-all-kinds"]
+    assert 0 < saved < 1  # the wrong and part-right answers cost marks, and the result was saved
+    row = window.case_list.model.findItems("revoke-all-kinds", Qt.MatchFlag.MatchExactly, 0)
+    assert not row  # titles, not ids, are shown
+    assert window.case_list.model.item(0, 5).text() == f"{saved:.0%}"
+    assert window.home.recent_list.count() == 1
 
 
 def test_text_size_and_four_colour_suits_are_remembered(window: MainWindow, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -153,7 +166,7 @@ def test_text_size_and_four_colour_suits_are_remembered(window: MainWindow, tmp_
     assert QApplication.font().pointSize() == before + 2
     window.set_four_colour(True)
     window.save_settings()
-    again = MainWindow(window.library, window.settings)
+    again = MainWindow(window.library, window.settings, window.store)
     assert again.point_size == before + 2 and again.four_colour
     again.change_text_size(0)
     again.set_four_colour(False)
