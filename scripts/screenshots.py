@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -23,7 +24,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from app.content.library import load_library  # noqa: E402
-from app.ui.main_window import MainWindow  # noqa: E402
+from app.store import Store  # noqa: E402
+from app.training.exam_profiles import BUILT_IN_PROFILES  # noqa: E402
+from app.ui.app import engine_explainer  # noqa: E402
+from app.ui.main_window import AREAS, MainWindow  # noqa: E402
 
 SIZE = (1440, 900)
 
@@ -47,10 +51,13 @@ def main() -> int:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
         settings.setValue("view/theme", "dark" if args.dark else "light")
         library = load_library(ROOT / "content")
-        window = MainWindow(library, settings)
+        store = Store.open(str(Path(folder) / "progress.sqlite3"))
+        store.add_profile("Alex")
+        window = MainWindow(library, settings, store, engine_explainer())
         window.resize(*SIZE)
         window.show()
         suffix = "-dark" if args.dark else ""
+        shoot(window, app, args.out / f"home{suffix}.png")
 
         window.show_law("27B1(a)")
         shoot(window, app, args.out / f"library{suffix}.png")
@@ -60,7 +67,7 @@ def main() -> int:
         shoot(window, app, args.out / f"search{suffix}.png")
         window.library_view.search.clear()
 
-        window.areas.setCurrentRow(1)
+        window.areas.setCurrentRow(AREAS.index("Cases"))
         shoot(window, app, args.out / f"cases{suffix}.png")
 
         case = library.case(args.case) if args.case else next(
@@ -78,16 +85,28 @@ def main() -> int:
                     shoot(window, app, args.out / f"marked{suffix}.png")
                 panel.next_question()
             shoot(window, app, args.out / f"ruling{suffix}.png")
+            for other in library.cases[:5]:  # a little history for the progress view
+                window.open_case(other.id)
+                while panel.sitting is not None and panel.sitting.question is not None and panel.form is not None:
+                    _answer_model(panel.form, panel.sitting.question, wrong=other is library.cases[1])
+                    panel.mark_current()
+                    panel.next_question()
+            window.areas.setCurrentRow(AREAS.index("Progress"))
+            shoot(window, app, args.out / f"progress{suffix}.png")
+            window.start_exam(replace(BUILT_IN_PROFILES[0], cases=4, quotas={}))
+            shoot(window, app, args.out / f"exam{suffix}.png")
+            window.finish_exam(show=False)
         window.close()
         window.deleteLater()
         app.processEvents()
+        store.close()
     return 0
 
 
-def _answer_model(form, question) -> None:  # type: ignore[no-untyped-def]
-    """Fill a question's form with its model answer, as a trainee would."""
+def _answer_model(form, question, wrong: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Fill a question's form with its model answer (or a wrong one), as a trainee would."""
     if question.kind == "single":
-        form.group.button(next(i for i, c in enumerate(question.choices) if c.correct)).setChecked(True)
+        form.group.button(next(i for i, c in enumerate(question.choices) if c.correct != wrong)).setChecked(True)
     elif question.kind == "multi":
         for box, choice in zip(form.boxes, question.choices, strict=True):
             box.setChecked(choice.correct)

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 ROW_HEIGHT = 26
-LABEL_WIDTH = 190
+LABEL_WIDTH = 260
 
 
 class BarChart(QWidget):
@@ -48,8 +48,9 @@ class BarChart(QWidget):
         for i, (label, value, count) in enumerate(self.rows):
             y = 4 + i * ROW_HEIGHT
             painter.setPen(text)
+            shown = painter.fontMetrics().elidedText(label, Qt.TextElideMode.ElideRight, LABEL_WIDTH - 14)
             painter.drawText(QRectF(4, y, LABEL_WIDTH - 10, ROW_HEIGHT - 4),
-                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, label)
+                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, shown)
             track = QRectF(LABEL_WIDTH, y + 4, width, ROW_HEIGHT - 12)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(palette.alternateBase())

@@ -76,7 +76,7 @@ class ProgressView(QWidget):
             if cases else "No results yet: rule on a case and your progress appears here."
         )
         self.by_law.set_rows([(f"Law {r.key}", r.tally.fraction, r.cases) for r in by_law], pass_mark)
-        self.by_topic.set_rows([(self.topic_names.get(r.key, r.key)[:34], r.tally.fraction, r.cases)
+        self.by_topic.set_rows([(self.topic_names.get(r.key, r.key), r.tally.fraction, r.cases)
                                 for r in by_topic], pass_mark)
         self.recent.clear()
         for attempt in recent:
