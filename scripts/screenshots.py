@@ -75,7 +75,9 @@ def main() -> int:
             library.cases[0] if library.cases else None)
         if case is not None:
             window.open_case(case.id)
+            window.player.slider.setValue(min(2, window.player.limit))  # mid-play: cards on the table
             shoot(window, app, args.out / f"case{suffix}.png")
+            window.player.slider.setValue(window.player.limit)
             panel = window.player.ruling
             while panel.attempt is not None and panel.attempt.question is not None and panel.form is not None:
                 question = panel.attempt.question

@@ -221,14 +221,14 @@ class TableWidget(QWidget):
             p.drawText(QRectF(rect.x() + 30, y, rect.width() - 30, line_h), Qt.AlignmentFlag.AlignVCenter, text)
 
     def _card_rect(self, seat: Seat) -> QRectF:
+        """Where a card played by ``seat`` lies: between the compass and that player's hand."""
         c = TABLE_RECT.center()
-        w, h = 62.0, 86.0
-        d = 110
+        w, h, gap, half = 62.0, 86.0, 8.0, 80.0  # card size, space to the compass, compass half-size
         return {
-            Seat.NORTH: QRectF(c.x() - w / 2, c.y() - d - h / 2 - 20, w, h),
-            Seat.SOUTH: QRectF(c.x() - w / 2, c.y() + d - h / 2 + 20, w, h),
-            Seat.WEST: QRectF(c.x() - d - w / 2 - 60, c.y() - h / 2, w, h),
-            Seat.EAST: QRectF(c.x() + d - w / 2 + 60, c.y() - h / 2, w, h),
+            Seat.NORTH: QRectF(c.x() - w / 2, c.y() - half - gap - h, w, h),
+            Seat.SOUTH: QRectF(c.x() - w / 2, c.y() + half + gap, w, h),
+            Seat.WEST: QRectF(c.x() - half - gap - w, c.y() - h / 2, w, h),
+            Seat.EAST: QRectF(c.x() + half + gap, c.y() - h / 2, w, h),
         }[seat]
 
     def _paint_card(self, p: QPainter, card: Card, rect: QRectF, highlight: QColor | None = None) -> None:
@@ -245,11 +245,26 @@ class TableWidget(QWidget):
                    Qt.AlignmentFlag.AlignCenter, card.suit.symbol)
 
     def _paint_trick(self, p: QPainter) -> None:
-        assert self.state is not None
-        last = self.state.play_record
-        for seat, card in self.state.current_trick:
-            irregular = last is not None and last.card == card and (not last.in_turn or last.revoke)
+        """The cards on the table: the trick in progress or, just after a trick is completed,
+        that trick, left face up as at the table until the next card is led."""
+        state = self.state
+        assert state is not None
+        cards = list(state.current_trick)
+        just_completed = not cards and state.quitted and state.event is not None and \
+            state.event.kind in ("play", "trick")
+        if just_completed:
+            cards = [(play.seat, play.card) for play in state.quitted[-1].plays]
+        last = state.play_record
+        for seat, card in cards:
+            irregular = last is not None and last.card == card and (not last.in_turn or bool(last.revoke))
             self._paint_card(p, card, self._card_rect(seat), QColor("#ffb000") if irregular else None)
+        if just_completed:
+            winner = state.quitted[-1].winner
+            p.setPen(QColor("white"))
+            p.setFont(self._font(10, bold=True))
+            rect = self._card_rect(winner)
+            p.drawText(QRectF(rect.x() - 30, rect.bottom() + 2, rect.width() + 60, 16),
+                       Qt.AlignmentFlag.AlignCenter, f"won by {winner.english}")
 
     def _paint_exposed(self, p: QPainter) -> None:
         assert self.state is not None
