@@ -32,7 +32,10 @@ EXPECT_KEYS = (
     "irregularity", "offender", "options_to", "lowest_sufficient_same_denomination",
     "offender_must_pass", "partner_must_pass", "lead_restrictions", "penalty_card", "established",
     "tricks_transferred", "declarer", "contract", "score_ns",
+    # added with the rules engine (CASE_FORMAT.md, "expect")
+    "accepted", "rectification", "offender_must_repeat", "declarer_lead_options", "declarer_tricks",
 )
+DIRECTOR_MOMENTS = ("next-deal", "end-of-round")
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
@@ -202,7 +205,11 @@ class _Reader:
 
     def _event(self, kind: str, value: Any, line: int, where: tuple[str | int, ...]) -> Event | None:
         if kind == "director":
-            return Event(kind, line)
+            # true, or when attention was first drawn if that was late (Laws 64B4, 64B5)
+            if value is True or value in DIRECTOR_MOMENTS:
+                return Event(kind, line, text="" if value is True else str(value))
+            self.fail(f"director is true, or one of {', '.join(DIRECTOR_MOMENTS)}", *where)
+            return None
         if kind == "trick":
             if not isinstance(value, list) or not 1 <= len(value) <= 4:
                 self.fail("trick must be a list of one to four cards, e.g. [SA, S2, S4, S7]", *where)

@@ -3,8 +3,10 @@
 This is the one replay of a scenario in the project: the table view shows its
 states as the trainee steps through a case, and the rules engine reads the same
 states to find what went wrong. Nothing is refused here except what cannot
-physically happen (a card played twice): irregular calls and plays are recorded
-with what should have happened instead, for the engine to judge.
+physically happen (a card played twice). Irregular calls and cards are recorded
+as made, with whose turn it was; the calls that stand are kept by
+``LegalAuction`` and the cards that stand by ``TablePlay``, so the contract and
+the tricks come out as the laws leave them.
 """
 
 from __future__ import annotations
@@ -12,24 +14,28 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from app.bridge.auction import Auction
 from app.bridge.calls import Call, Denomination
 from app.bridge.cards import Card
 from app.bridge.contract import Contract, Doubling
 from app.bridge.deal import Hand
-from app.bridge.errors import BridgeError
-from app.bridge.play import Play, PlayRecord, Trick
+from app.bridge.play import PlayRecord, Trick
 from app.bridge.seats import SEATS, Seat
+from app.rules.auction_exposure import AuctionExposure, exposure_law
+from app.rules.legal_auction import CallEntry, LegalAuction
 from app.rules.scenario import Event, Scenario
+from app.rules.table_play import CardAction, TablePlay
 
 
 @dataclass(frozen=True)
 class MadeCall:
-    """A call as it was made at the table: by whom, whose turn it was, and whether it was alerted."""
+    """A call as it was made at the table: by whom, whose turn it was, and whether it was alerted.
+
+    ``expected`` is None for a call made after the auction had ended.
+    """
 
     seat: Seat
     call: Call
-    expected: Seat
+    expected: Seat | None
     alerted: bool = False
     note: str = ""
     event_index: int | None = None  # None for calls of the ``auction`` list
@@ -76,14 +82,21 @@ class TableState:
 
 @dataclass
 class Timeline:
-    """Every state of the table, from the start of the events to the last one."""
+    """Every state of the table, from the start of the events to the last one, and the records
+    the engine judges: each call (``entries``), each card (``table.actions``), each card shown in
+    the auction (``exposures``)."""
 
     states: list[TableState]
+    auction: LegalAuction
     calls: list[MadeCall] = field(default_factory=list)
+    entries: list[CallEntry] = field(default_factory=list)
     plays: list[PlayRecord] = field(default_factory=list)
+    exposures: list[AuctionExposure] = field(default_factory=list)
     contract: Contract | None = None
     contract_from_auction: bool = False
-    play: Play | None = None
+    contract_presumed: bool = False
+    table: TablePlay | None = None
+    before_auction: list[int] = field(default_factory=list)  # expose events before the first call
 
     def __len__(self) -> int:
         return len(self.states)
@@ -101,32 +114,28 @@ class Timeline:
         return self.states[self.director_step(scenario)]
 
 
-def auction_contract(dealer: Seat, calls: list[Call]) -> Contract | None:
-    """The contract of a legal, complete sequence of calls; None if there is none (yet)."""
-    try:
-        auction = Auction.from_calls(dealer, calls)
-        return auction.final_contract() if auction.is_complete() else None
-    except BridgeError:
+def accepts(text: str) -> bool | None:
+    """What an ``accept`` event says: True to accept, False not to, None for 'spread' (Law 54A)."""
+    word = text.strip().lower()
+    if word == "spread":
         return None
+    return word not in ("false", "no", "refuse", "refused", "declines", "declined")
 
 
 def replay(scenario: Scenario) -> Timeline:
     """Replay the scenario: the ``auction`` list in rotation, then each event."""
-    calls: list[MadeCall] = []
-    seat = scenario.dealer
-    for written in scenario.auction:
-        calls.append(MadeCall(seat, written.call, seat, written.alerted, written.note))
-        seat = seat.next
-    timeline = Timeline([], calls)
-    contract = scenario.contract
-    if contract is None:
-        contract = auction_contract(scenario.dealer, [c.call for c in calls])
-        timeline.contract_from_auction = contract is not None
-    timeline.contract = contract
+    auction = LegalAuction(scenario.dealer)
+    timeline = Timeline([], auction)
+    for index, written in enumerate(scenario.auction):
+        seat = scenario.dealer.offset(index)
+        entry = auction.call(seat, written.call, written.alerted)
+        timeline.entries.append(entry)
+        timeline.calls.append(MadeCall(seat, written.call, entry.turn, written.alerted, written.note))
+    _update_contract(timeline, scenario)
     state = TableState(
-        step=0, event=None, calls=tuple(calls),
+        step=0, event=None, calls=tuple(timeline.calls),
         hands={s: scenario.deal[s] for s in SEATS}, current_trick=(), quitted=(),
-        exposed={s: () for s in SEATS}, contract=contract, dummy_visible=False, balloons=(),
+        exposed={s: () for s in SEATS}, contract=timeline.contract, dummy_visible=False, balloons=(),
         director_called=False,
     )
     timeline.states.append(state)
@@ -136,55 +145,136 @@ def replay(scenario: Scenario) -> Timeline:
     return timeline
 
 
+def _update_contract(timeline: Timeline, scenario: Scenario) -> None:
+    """The contract as it stands: the one being played (it changes under Law 54A), the one the case
+    names, or the one the legal auction reached."""
+    if timeline.table is not None:
+        timeline.contract = timeline.table.contract
+        return
+    if scenario.contract is not None:
+        timeline.contract = scenario.contract
+        return
+    timeline.contract = timeline.auction.contract()
+    timeline.contract_from_auction = timeline.contract is not None
+
+
+def _auction_open(timeline: Timeline, scenario: Scenario) -> bool:
+    """In the auction: it has begun with a first call (Definitions), it is not over, no contract is given
+    and no card has been led. A card shown before the first call is not a Law 24 matter (Law 16D)."""
+    return (scenario.contract is None and timeline.table is None and bool(timeline.entries)
+            and not timeline.auction.is_complete)
+
+
 def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int, event: Event) -> TableState:
     new = replace(state, step=index + 1, event=event, balloons=(), play_record=None)
-    if event.kind == "call" and event.seat is not None and event.call is not None:
-        expected = _next_caller(scenario.dealer, timeline.calls)
-        made = MadeCall(event.seat, event.call, expected, event.alerted, "", index)
-        timeline.calls.append(made)
-        contract = timeline.contract
-        if scenario.contract is None:
-            contract = auction_contract(scenario.dealer, [c.call for c in timeline.calls])
-            timeline.contract_from_auction = contract is not None
-            timeline.contract = contract
-        return replace(new, calls=tuple(timeline.calls), contract=contract)
+    seat = event.seat
+    if event.kind == "call" and seat is not None and event.call is not None:
+        entry = timeline.auction.call(seat, event.call, event.alerted, index)
+        timeline.entries.append(entry)
+        timeline.calls.append(MadeCall(seat, event.call, entry.turn, event.alerted, "", index))
+        _update_contract(timeline, scenario)
+        return replace(new, calls=tuple(timeline.calls), contract=timeline.contract)
+    if event.kind in ("play", "expose") and seat is not None and _auction_open(timeline, scenario):
+        return _shown_in_auction(timeline, new, event, index)
     if event.kind in ("play", "trick"):
-        return _play_cards(timeline, scenario, new, event)
-    if event.kind == "expose" and event.seat is not None:
+        return _play_cards(timeline, scenario, new, event, index)
+    if event.kind == "expose" and seat is not None:
+        if not timeline.entries and timeline.table is None and scenario.contract is None:
+            timeline.before_auction.append(index)
         exposed = dict(new.exposed)
-        exposed[event.seat] = (*exposed[event.seat], *event.cards)
+        exposed[seat] = (*exposed[seat], *event.cards)
         return replace(new, exposed=exposed)
-    if event.kind in ("say", "claim", "concede", "accept") and event.seat is not None:
+    if event.kind == "accept" and seat is not None:
+        _accept(timeline, scenario, seat, event.text)
+        new = replace(new, contract=timeline.contract)
+    if event.kind in ("say", "claim", "concede", "accept") and seat is not None:
         text = event.text or ("Accepted." if event.kind == "accept" else "")
-        return replace(new, balloons=(Balloon(event.seat, event.kind, text),))
+        return replace(new, balloons=(Balloon(seat, event.kind, text),))
     if event.kind == "director":
-        return replace(new, director_called=True)
+        timeline.auction.attention()
+        if timeline.table is not None:
+            timeline.table.director()
+        _update_contract(timeline, scenario)
+        return replace(new, director_called=True, contract=timeline.contract)
     return new
 
 
-def _next_caller(dealer: Seat, calls: list[MadeCall]) -> Seat:
-    """Whose turn it is: the player after the last caller (a call out of rotation that has not
-    been dealt with still moves the turn on, as at the table), or the dealer to start."""
-    return calls[-1].seat.next if calls else dealer
+def _accept(timeline: Timeline, scenario: Scenario, seat: Seat, text: str) -> None:
+    verdict = accepts(text)
+    table = timeline.table
+    if table is None:
+        timeline.auction.accept(seat, verdict is not False)
+        _update_contract(timeline, scenario)
+        return
+    lead = table.pending_lead
+    if lead is None or verdict is False:
+        return
+    if verdict is None and seat is table.declarer and lead.trick == 1:
+        table.spread()  # Law 54A: declarer spreads his hand and becomes dummy
+        timeline.contract = table.contract
+    else:
+        table.accept_lead()
 
 
-def _play_cards(timeline: Timeline, scenario: Scenario, state: TableState, event: Event) -> TableState:
-    play = timeline.play
-    if play is None:
-        contract = timeline.contract or _presumed_contract(scenario, event)
-        play = timeline.play = Play(scenario.deal, contract)
-    record = None
+def _shown_in_auction(timeline: Timeline, state: TableState, event: Event, index: int) -> TableState:
+    """A card exposed or led while the auction is still open (Law 24): it lies face up until the auction ends."""
+    seat = event.seat
+    assert seat is not None  # the caller checks it
+    last = timeline.exposures[-1] if timeline.exposures else None
+    calls_since = last is not None and any(c.event_index is not None and c.event_index > last.event_indices[-1]
+                                           for c in timeline.calls)
+    led = event.kind in ("play", "trick")
+    if last is not None and last.seat is seat and not calls_since:
+        before = exposure_law(last)
+        last.cards.extend(event.cards)
+        last.led = last.led or led
+        last.event_indices.append(index)
+        after = exposure_law(last)
+        if after != "24A" and before == "24A":
+            timeline.auction.exposed(seat, after)
+    else:
+        exposure = AuctionExposure(seat, list(event.cards), led, [index])
+        timeline.exposures.append(exposure)
+        law = exposure_law(exposure)
+        if law != "24A":
+            timeline.auction.exposed(seat, law)
+    exposed = dict(state.exposed)
+    exposed[seat] = (*exposed[seat], *event.cards)
+    return replace(state, exposed=exposed)
+
+
+def _play_cards(timeline: Timeline, scenario: Scenario, state: TableState, event: Event, index: int) -> TableState:
+    table = timeline.table
+    if table is None:
+        timeline.auction.opening_lead()  # the auction period ends (Law 17D1); Law 36C looks back at it
+        _update_contract(timeline, scenario)
+        contract = timeline.contract
+        if contract is None:
+            contract = _presumed_contract(scenario, event)
+            timeline.contract_presumed = True
+        table = timeline.table = TablePlay(scenario.deal, contract)
+        # Cards exposed in the auction by the declaring side go back to hand (Law 24D).
+        state = replace(state, exposed={s: cards if table.is_defender(s) else () for s, cards in state.exposed.items()})
+    action: CardAction | None = None
     for card in event.cards:
-        seat = event.seat if event.kind == "play" and event.seat is not None else play.next_to_play()
-        record = play.play(seat, card)
+        seat = event.seat if event.kind == "play" and event.seat is not None else table.due()
+        action = table.act(seat, card, index)
+    timeline.contract = table.contract
+    record = table.records.get(action.number) if action is not None else None
+    if record is not None:
         timeline.plays.append(record)
-    exposed = {s: tuple(c for c in cards if all(r.card != c for r in play.records)) for s, cards in state.exposed.items()}
+    play = table.play
+    in_play = {r.card for r in play.records}
+    face_up = table.face_up()
+    exposed = {s: tuple(dict.fromkeys(c for c in (*cards, *face_up[s]) if c not in in_play))
+               for s, cards in state.exposed.items()}
     return replace(
         state,
         hands=dict(play.remaining),
         current_trick=tuple((p.seat, p.card) for p in play.current),
         quitted=tuple(play.tricks),
         exposed=exposed,
+        contract=timeline.contract,
         dummy_visible=True,
         play_record=record,
     )

@@ -1,14 +1,13 @@
 """The replay: each event moves the table on, and irregular calls and plays are recorded as made."""
 
+from scenarios import DEAL, event
+
 from app.bridge.calls import parse_call
 from app.bridge.cards import Card
-from app.bridge.deal import Deal
 from app.bridge.rota import board_conditions
 from app.bridge.seats import Seat
 from app.rules.scenario import AuctionCall, Event, Scenario
 from app.rules.timeline import replay
-
-DEAL = Deal.from_pbn("N:AKQ2.K32.Q54.A32 J54.QJ4.KJ32.KQ4 T9876.A87.A9.J76 3.T965.T876.T985")
 
 
 def _scenario(auction: list[str], events: list[Event], board: int = 1) -> Scenario:
@@ -25,12 +24,13 @@ def test_the_auction_gives_the_contract_and_play_follows_it() -> None:
         Event("director"),
     ]
     timeline = replay(_scenario(["1S", "P", "4S", "P", "P", "P"], events, board=3))
+    assert timeline.contract is not None
     assert str(timeline.contract) == "4S" and timeline.contract.declarer is Seat.SOUTH
     first = timeline.states[1]
     assert first.current_trick == ((Seat.WEST, Card.parse("HT")),) and first.dummy_visible
     after_trick = timeline.states[2]
     assert after_trick.quitted[0].winner is Seat.SOUTH and after_trick.current_trick == ()
-    assert Card.parse("HA") not in after_trick.hands[Seat.SOUTH]
+    assert Card.parse("HA") not in (after_trick.hands[Seat.SOUTH] or ())
     assert timeline.states[3].exposed[Seat.EAST] == (Card.parse("DK"),)
     assert timeline.states[4].balloons[0].text == "The rest are mine."
     assert timeline.states[4].exposed[Seat.EAST] == (Card.parse("DK"),)
@@ -50,3 +50,45 @@ def test_a_lead_by_the_wrong_defender_is_recorded_as_out_of_turn() -> None:
     timeline = replay(_scenario(["1S", "P", "4S", "P", "P", "P"], events, board=3))
     record = timeline.plays[0]
     assert record.is_lead and record.expected is Seat.WEST and not record.in_turn
+
+
+def _events(*texts: str) -> list[Event]:
+    return [event(t) for t in texts]
+
+
+def test_a_replacement_call_is_in_rotation_and_the_contract_follows_the_calls_that_stand() -> None:
+    timeline = replay(_scenario([], _events("N:1S", "E:1D", "director", "E:2D", "S:P", "W:P", "N:P"), board=1))
+    assert [c.in_rotation for c in timeline.calls] == [True, True, True, True, True, True]
+    assert str(timeline.contract) == "2D" and timeline.contract is not None and timeline.contract.declarer is Seat.EAST
+    assert timeline.states[-1].contract == timeline.contract
+
+
+def test_the_turn_reverts_after_a_call_out_of_rotation_is_cancelled() -> None:
+    timeline = replay(_scenario([], _events("S:1S", "director", "N:1H", "E:P", "S:2S"), board=1))
+    assert [(c.seat, c.expected) for c in timeline.calls] == [
+        (Seat.SOUTH, Seat.NORTH), (Seat.NORTH, Seat.NORTH), (Seat.EAST, Seat.EAST), (Seat.SOUTH, Seat.SOUTH)]
+
+
+def test_a_call_after_the_final_pass_had_no_turn() -> None:
+    timeline = replay(_scenario(["1NT", "P", "P", "P"], _events("E:2C"), board=1))
+    assert timeline.calls[-1].expected is None and not timeline.calls[-1].in_rotation
+
+
+def test_a_card_shown_in_the_auction_lies_face_up_and_goes_back_to_declarer() -> None:
+    timeline = replay(_scenario([], _events("E:1H", "expose E:HQ", "S:P", "W:P", "N:P", "play S:C6"), board=2))
+    assert timeline.states[2].exposed[Seat.EAST] == (Card.parse("HQ"),)
+    assert timeline.states[-1].exposed[Seat.EAST] == ()  # East declares: Law 24D
+
+
+def test_a_retracted_opening_lead_stays_face_up_before_the_offender() -> None:
+    timeline = replay(_scenario(["1S", "P", "4S", "P", "P", "P"], _events("play E:HQ", "director", "play W:HT"),
+                                board=3))
+    last = timeline.states[-1]
+    assert last.current_trick == ((Seat.WEST, Card.parse("HT")),)
+    assert last.exposed[Seat.EAST] == (Card.parse("HQ"),)
+
+
+def test_declarer_spreading_after_an_opening_lead_out_of_turn_becomes_dummy() -> None:
+    timeline = replay(_scenario(["1S", "P", "4S", "P", "P", "P"], _events("play E:HQ", "accept S:spread"), board=3))
+    assert timeline.contract is not None and timeline.contract.declarer is Seat.NORTH
+    assert timeline.states[-1].dummy is Seat.SOUTH

@@ -1,0 +1,162 @@
+"""``director-trainer check [PATH...]``: validate content and compare each case's ``expect`` with the engine.
+
+With no paths it checks the whole of ``content/`` (laws, glossary, topics and
+cases, with every law reference); with paths, just those case files or folders.
+Each problem is one line ``file:line: message``; a summary line follows and the
+exit code is 1 if anything is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from app.bridge.calls import parse_call
+from app.bridge.contract import parse_contract
+from app.bridge.errors import BridgeError
+from app.bridge.seats import Seat
+from app.commands import CommandError
+from app.content.case_model import Case
+from app.content.cases import case_files
+from app.content.library import load_library
+from app.content.problems import ContentProblem
+from app.content.refs import RefError, parse_ref
+from app.content.yaml_lines import YamlSyntaxError, load_located
+from app.rules.engine import analyse
+from app.rules.findings import Analysis
+
+FAILED = 1
+
+# An expected irregularity may name the family; the engine names the kind within it.
+FAMILIES = {
+    "call-out-of-rotation": {"pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation"},
+}
+SEAT_KEYS = {"offender", "options_to", "declarer"}
+OBLIGATION_KEYS = {"offender_must_pass", "partner_must_pass"}
+BOOLEAN_KEYS = {"lead_restrictions", "established", "accepted", "offender_must_repeat", "declarer_lead_options"}
+NUMBER_KEYS = {"tricks_transferred", "score_ns", "declarer_tricks"}
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "check",
+        help="validate content and check each case's expect block against the rules engine",
+        description="Validate case files (and, with no PATH, the whole law library, glossary and topic list) "
+        "and compare each case's expect block with the rules engine. Prints one line per problem, "
+        "file:line: message, then a summary; exits 1 if anything is wrong.",
+    )
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                        help="case files or folders of cases (default: all of content/)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    paths: list[Path] = args.paths
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        raise CommandError(f"no such file or folder: {', '.join(missing)}", exit_code=2)
+    library = load_library(case_paths=paths or None, check_references=True)
+    if paths:
+        wanted = {p.resolve() for p in case_files(paths)}
+        problems = [p for p in library.problems if p.path.resolve() in wanted]
+    else:
+        problems = list(library.problems)
+    checked = 0
+    for case in library.cases:
+        found = check_case(case)
+        problems.extend(found)
+        checked += 1 if case.expect else 0
+    for problem in problems:
+        print(problem)
+    cases = f"{len(library.cases)} case(s)"
+    scope = cases if paths else f"content ({cases}, the law library, glossary and topics)"
+    verdict = f"{len(problems)} problem(s)" if problems else "no problems"
+    print(f"checked {scope}; {checked} expect block(s) compared with the rules engine: {verdict}")
+    return FAILED if problems else 0
+
+
+def check_case(case: Case) -> list[ContentProblem]:
+    """Problems the engine finds in one case: its own (a result that contradicts the play) and every
+    ``expect`` key it disagrees with, each on the line of that key."""
+    analysis = analyse(case.scenario())
+    located = _located(case)
+    problems = [ContentProblem(case.path, _line(located, "result" if "result" in p else "events", case), p)
+                for p in analysis.problems]
+    for key, expected in case.expect.items():
+        message = compare(key, expected, analysis)
+        if message is not None:
+            problems.append(ContentProblem(case.path, _line(located, ("expect", key), case), message))
+    return problems
+
+
+def compare(key: str, expected: Any, analysis: Analysis) -> str | None:
+    """None if the engine agrees with ``expect.key``; otherwise the message to print."""
+    conclusions = analysis.conclusions()
+    shown = _shown(expected)
+    if key not in conclusions:
+        why = analysis.why_unknown(key)
+        if why:
+            return f"expect.{key} is {shown} but the engine cannot tell: {why}"
+        return (f"expect.{key} is {shown} but the engine finds no {key} for this case "
+                f"(irregularity: {conclusions['irregularity']})")
+    found = conclusions[key]
+    try:
+        same = _normal(key, expected) == _normal(key, found) or _in_family(key, expected, found)
+    except (BridgeError, RefError, ValueError) as error:
+        return f"expect.{key}: {shown} cannot be read ({error})"
+    if same:
+        return None
+    return f"expect.{key} is {shown} but the engine finds {_shown(found)}"
+
+
+def _in_family(key: str, expected: Any, found: Any) -> bool:
+    return key == "irregularity" and str(found) in FAMILIES.get(str(expected), set())
+
+
+def _normal(key: str, value: Any) -> Any:
+    """One spelling per value, so that 'East' equals 'E', 'no' equals False, '27b1a' equals '27B1(a)'."""
+    if key in SEAT_KEYS:
+        return Seat.parse(str(value)).letter
+    if key in OBLIGATION_KEYS:
+        return "no" if value is False else str(value).strip().lower()
+    if key in BOOLEAN_KEYS:
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text not in ("true", "false", "yes", "no"):
+            raise ValueError("use true or false")
+        return text in ("true", "yes")
+    if key in NUMBER_KEYS:
+        if isinstance(value, bool):
+            raise ValueError("use a whole number")
+        return int(value)
+    if key == "lowest_sufficient_same_denomination":
+        return "none" if str(value).strip().lower() == "none" else str(parse_call(str(value)))
+    if key == "contract":
+        text = str(value).strip().lower()
+        return "passed-out" if text in ("passed-out", "passed out", "pass", "p") else str(parse_contract(str(value), "N"))
+    if key == "rectification":
+        return str(parse_ref(str(value)))
+    return str(value).strip().lower()
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _located(case: Case) -> Any:
+    try:
+        return load_located(case.path.read_text(encoding="utf-8"))
+    except (OSError, YamlSyntaxError):
+        return None
+
+
+def _line(located: Any, where: str | tuple[str, str], case: Case) -> int:
+    if located is None:
+        return case.expect_line
+    path = (where,) if isinstance(where, str) else where
+    line: int = located.line(*path)
+    return line

@@ -1,0 +1,174 @@
+"""Laws 48–52: cards a defender exposes become penalty cards, major or minor; what their owner must
+play, what declarer may require of partner's lead, and what happens when a penalty card is not played.
+
+The tracker walks the play once, in the order things happened, keeping the
+penalty cards that lie on the table. Other law families ask it about the cards
+their rectifications created (was partner then on lead?), and the revoke rules
+ask whether a revoke was a failure to play a penalty card (Law 64B3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from app.bridge.cards import Card
+from app.bridge.seats import Seat
+from app.rules.auction_exposure import is_honour, penalty_class
+from app.rules.board import Board, card_name
+from app.rules.findings import Finding
+from app.rules.table_play import CardAction, CardKind, TablePlay
+
+
+@dataclass
+class PenaltyCard:
+    seat: Seat
+    card: Card
+    major: bool
+    action: int | None = None  # the card action it came from (None for an exposed card)
+    partner_led: bool = False  # the owner's partner was on lead while it lay on the table (Law 50D2)
+
+
+@dataclass
+class PenaltyCards:
+    """The penalty cards of a board and the findings about them."""
+
+    cards: list[PenaltyCard] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    failures: dict[int, PenaltyCard] = field(default_factory=dict)  # action number -> card it failed to play
+    exposed: dict[int, PenaltyCard] = field(default_factory=dict)  # finding number -> the card it is about
+
+    def from_action(self, action: int) -> PenaltyCard | None:
+        return next((c for c in self.cards if c.action == action), None)
+
+
+def track_penalty_cards(board: Board) -> PenaltyCards:
+    table = board.timeline.table
+    result = PenaltyCards()
+    if table is None:
+        return result
+    on_table: list[PenaltyCard] = []
+    auction_events = {i for exposure in board.timeline.exposures for i in exposure.event_indices}
+    for exposure in board.timeline.exposures:
+        if table.is_defender(exposure.seat):
+            for card in exposure.cards:  # Law 24E: each card becomes a penalty card
+                _add(on_table, result, PenaltyCard(exposure.seat, card, penalty_class(exposure) == "major"))
+    by_event: dict[int, list[CardAction]] = {}
+    for action in table.actions:
+        by_event.setdefault(action.event_index, []).append(action)
+    for index, event in enumerate(board.scenario.events):
+        if event.kind == "expose" and event.seat is not None and index not in auction_events:
+            for card in event.cards:
+                _exposed(board, table, on_table, result, event.seat, card, index)
+        for action in by_event.get(index, []):
+            _card_action(board, table, on_table, result, action)
+    if not table.play.current and not table.play.is_finished:
+        _partner_leads(on_table, table.due())
+    for number, penalty in result.exposed.items():
+        result.findings[number].facts["declarer_lead_options"] = penalty.partner_led
+    return result
+
+
+def _add(on_table: list[PenaltyCard], result: PenaltyCards, card: PenaltyCard) -> None:
+    on_table.append(card)
+    result.cards.append(card)
+    own = [c for c in on_table if c.seat is card.seat]
+    if len(own) >= 2:
+        for each in own:
+            each.major = True  # Law 50B: two or more penalty cards are all major
+
+
+def _exposed(board: Board, table: TablePlay, on_table: list[PenaltyCard], result: PenaltyCards, seat: Seat,
+             card: Card, index: int) -> None:
+    if seat is table.dummy:
+        return  # dummy's cards are on view anyway; before the opening lead, see Law 54C
+    finding = Finding("penalty-card", seat, index)
+    if not table.is_defender(seat):
+        finding.facts.update(penalty_card="none", rectification="48A")
+        finding.say(f"{seat.english} exposed {card_name(card)}, but cards of declarer and dummy never become "
+                    "penalty cards and declarer need not play a card he dropped.", "48A")
+        result.findings.append(finding)
+        return
+    penalty = PenaltyCard(seat, card, is_honour(card))
+    _add(on_table, result, penalty)
+    finding.facts["penalty_card"] = "major" if penalty.major else "minor"
+    finding.say(f"{seat.english}, a defender, exposed {card_name(card)} where partner could see it: it is a penalty "
+                "card and stays face up on the table.", "49", "50A")
+    if penalty.major and len([c for c in on_table if c.seat is seat]) >= 2:
+        finding.say(f"{seat.english} now has two or more penalty cards, so all of them are major.", "50B")
+    elif penalty.major:
+        finding.say("It is an honour, so it is a major penalty card.", "50B")
+    else:
+        finding.say("A single card below honour rank shown by accident is a minor penalty card: the defender may "
+                    "not play another card of that suit below honour rank until he has played it, but may play an "
+                    "honour instead, and partner's leads are not restricted.", "50B", "50C")
+        finding.judge("If the card was exposed deliberately (named, or shown on purpose) it is a major penalty card "
+                      "instead; how it came to be exposed is for the director to find out.", "49", "50B")
+    if penalty.major:
+        finding.facts["options_to"] = table.declarer.letter
+        finding.say("The owner must play a major penalty card the first time he legally can (following suit comes "
+                    "first); whenever partner is to lead while it is on the table, declarer may require or forbid "
+                    "the lead of its suit, or leave the lead free.", "50D1(a)", "50D1(b)", "50D2")
+    finding.judge("Information from the penalty card is authorized while it lies on the table; if the exposure "
+                  "helped the offenders and damaged declarer, the director adjusts.", "50E")
+    result.exposed[len(result.findings)] = penalty  # declarer_lead_options is known once the walk ends
+    result.findings.append(finding)
+
+
+def _card_action(board: Board, table: TablePlay, on_table: list[PenaltyCard], result: PenaltyCards,
+                 action: CardAction) -> None:
+    for withdrawal in table.withdrawals:
+        caused_here = withdrawal.cause == action.number or (withdrawal.cause is None and withdrawal.action == action.number)
+        if caused_here and withdrawal.face_up:
+            withdrawn = table.actions[withdrawal.action]
+            _add(on_table, result, PenaltyCard(withdrawn.seat, withdrawn.card, True, withdrawal.action))
+    if action.kind is CardKind.NOT_PLAYED:
+        return
+    own = [c for c in on_table if c.seat is action.seat]
+    played = next((c for c in own if c.card == action.card), None)
+    if played is not None:
+        on_table.remove(played)
+    elif own:
+        missed = _missed(action, own)
+        if missed is not None:
+            result.failures[action.number] = missed
+            result.findings.append(_failure(board, table, action, missed))
+    if action.is_lead and action.kind is CardKind.PLAYED:
+        _partner_leads(on_table, action.seat)
+
+
+def _partner_leads(on_table: list[PenaltyCard], leader: Seat) -> None:
+    for card in on_table:
+        if card.seat is leader.partner and card.major:
+            card.partner_led = True
+
+
+def _missed(action: CardAction, own: list[PenaltyCard]) -> PenaltyCard | None:
+    """The penalty card ``action`` should have been, if any (Laws 50C, 50D1)."""
+    majors = [c for c in own if c.major]
+    minors = [c for c in own if not c.major]
+    low_same_suit = next((c for c in minors if c.card.suit is action.card.suit and not is_honour(action.card)), None)
+    if action.is_lead:
+        return majors[0] if majors else low_same_suit  # Law 50D1(a): a major penalty card is led at once
+    if action.could_follow:
+        in_suit = [c for c in majors if c.card.suit is action.led]
+        if in_suit:
+            return in_suit[0]  # following suit with the penalty card is the first legal opportunity
+        return low_same_suit if action.card.suit is action.led else None
+    if action.could_follow is False and majors:
+        return majors[0]  # unable to follow: discard or ruff with the major penalty card
+    return low_same_suit
+
+
+def _failure(board: Board, table: TablePlay, action: CardAction, missed: PenaltyCard) -> Finding:
+    seat = action.seat
+    finding = Finding("failure-to-play-penalty-card", seat, action.event_index)
+    finding.facts.update(options_to=table.declarer.letter, penalty_card="major")
+    finding.say(f"{seat.english} played {card_name(action.card)} when the law required the penalty card "
+                f"{card_name(missed.card)}.", "50C" if not missed.major else "50D1(a)", "52A")
+    finding.say("Declarer may accept the card played (he must, once he has played from his own hand or dummy "
+                "after it); any penalty card not played stays a penalty card.", "52B1(a)", "52B1(b)", "52B1(c)")
+    finding.say(f"If declarer does not accept it, {seat.english} must play the penalty card instead, and the card he "
+                "played illegally becomes a major penalty card.", "52B2")
+    finding.say("It is also a revoke; should it become established there is no automatic trick adjustment, and the "
+                "director restores equity if the non-offenders were damaged.", "61A", "64B3", "64C")
+    return finding

@@ -1,0 +1,138 @@
+"""Every branch of the engine as a case file under tests/cases_engine, run through `director-trainer check`.
+
+Each file's `expect` block was worked out by hand from the 2017 law text; the
+engine must agree with all of them, and `check` must notice when it does not.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from app import cli
+from app.commands.check import check_case
+from app.content.cases import read_case
+
+CASES = Path(__file__).resolve().parents[1] / "cases_engine"
+CASE_FORMAT = Path(__file__).resolve().parents[2] / "content" / "CASE_FORMAT.md"
+FILES = sorted(CASES.glob("*.yaml"))
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_passes_every_engine_case(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(CASES))
+    assert code == 0, out
+    assert out.strip().splitlines()[-1] == (
+        f"checked {len(FILES)} case(s); {len(FILES)} expect block(s) compared with the rules engine: no problems")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_engine_agrees_with_the_case(path: Path) -> None:
+    case, problems = read_case(path)
+    assert case is not None and not problems
+    assert case.expect, "every engine case carries an expect block"
+    assert [str(p) for p in check_case(case)] == []
+
+
+def test_a_wrong_expect_is_reported_on_its_own_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = (CASES / "bid-oor-rho-passes.yaml").read_text(encoding="utf-8")
+    wrong = source.replace("offender: S", "offender: West").replace("rectification: 31A1", "rectification: 31a2")
+    (tmp_path / "bid-oor-rho-passes.yaml").write_text(wrong, encoding="utf-8")
+    lines = wrong.splitlines()
+    offender_line = next(i for i, line in enumerate(lines, 1) if "offender: West" in line)
+    rectification_line = next(i for i, line in enumerate(lines, 1) if "rectification: 31a2" in line)
+    code, out, _ = run(capsys, "check", str(tmp_path))
+    assert code == 1
+    assert f"bid-oor-rho-passes.yaml:{offender_line}: expect.offender is West but the engine finds S" in out
+    assert f"bid-oor-rho-passes.yaml:{rectification_line}: expect.rectification is 31a2 but the engine finds 31A1" in out
+    assert out.strip().endswith("2 problem(s)")
+
+
+def test_a_key_the_engine_cannot_decide_says_why(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = (CASES / "bid-oor-rho-pending.yaml").read_text(encoding="utf-8")
+    changed = source.replace("expect:\n", "expect:\n  offender_must_repeat: true\n")
+    (tmp_path / "bid-oor-rho-pending.yaml").write_text(changed, encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(tmp_path))
+    assert code == 1
+    assert "expect.offender_must_repeat is true but the engine cannot tell: it depends on East's call" in out
+
+
+def test_the_example_in_case_format_passes_check(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = CASE_FORMAT.read_text(encoding="utf-8")
+    example = re.search(r"## A complete example\s+```yaml\n(.*?)```", text, re.S)
+    assert example is not None
+    body = example.group(1)
+    case_id = re.search(r"^id: (\S+)", body, re.M)
+    assert case_id is not None
+    (tmp_path / f"{case_id.group(1)}.yaml").write_text(body, encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(tmp_path))
+    assert code == 0, out
+    assert "1 expect block(s) compared" in out
+
+
+def test_check_of_a_missing_path_is_a_usage_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "check", str(tmp_path / "nowhere.yaml"))
+    assert code == 2 and out == ""
+    assert "no such file or folder" in err and "Traceback" not in err
+
+
+def test_a_broken_case_file_fails_check_without_stopping_the_others(capsys: pytest.CaptureFixture[str],
+                                                                     tmp_path: Path) -> None:
+    good = (CASES / "ib-accepted.yaml").read_text(encoding="utf-8")
+    (tmp_path / "ib-accepted.yaml").write_text(good, encoding="utf-8")
+    broken = good.replace("id: ib-accepted", "id: broken").replace("call: {E: 1D}", "call: {E: 1Q}")
+    (tmp_path / "broken.yaml").write_text(broken, encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(tmp_path))
+    assert code == 1
+    assert "broken.yaml:" in out and "ib-accepted.yaml:" not in out
+    assert "checked 1 case(s)" in out
+
+
+def test_analyse_prints_the_reasoning_with_law_references(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "analyse", str(CASES / "revoke-two-tricks.yaml"))
+    assert code == 0
+    assert out.startswith("revoke-two-tricks: ")
+    assert "(Law 64A1)" in out and "tricks_transferred: 2" in out and "score_ns: 480" in out
+
+
+def test_analyse_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code, out, _ = run(capsys, "analyse", str(CASES / "ib-lowest-sufficient.yaml"), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["case"] == "ib-lowest-sufficient"
+    assert data["conclusions"]["rectification"] == "27B1(a)"
+    assert data["findings"][0]["steps"][0]["laws"] == ["18D"]
+
+
+def test_analyse_of_a_bad_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nid: bad\n", encoding="utf-8")
+    code, _, err = run(capsys, "analyse", str(bad))
+    assert code == 2 and "cannot be read" in err and "missing key" in err
+    code, _, err = run(capsys, "analyse", str(tmp_path / "absent.yaml"))
+    assert code == 2 and "no such case file" in err
+
+
+def test_check_without_paths_covers_all_of_content(capsys: pytest.CaptureFixture[str]) -> None:
+    content = Path(__file__).resolve().parents[2] / "content"
+    cases = len(list((content / "cases").rglob("*.yaml")))
+    code, out, _ = run(capsys, "check")
+    lines = out.strip().splitlines()
+    assert lines[-1].startswith(f"checked content ({cases} case(s), the law library, glossary and topics)")
+    problems = lines[:-1]
+    assert code == (1 if problems else 0)
+    assert all(re.match(r"^\S+(:\d+)?: ", line) for line in problems)
+
+
+@pytest.mark.parametrize("command", ["check", "analyse"])
+def test_the_engine_commands_have_help(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([command, "--help"])
+    out, _ = capsys.readouterr()
+    assert exit_.value.code == 0 and f"usage: director-trainer {command}" in out

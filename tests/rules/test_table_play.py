@@ -1,0 +1,76 @@
+"""The play as it stands: leads taken back, revokes corrected, early and premature cards."""
+
+from scenarios import DEAL
+
+from app.bridge.cards import Card
+from app.bridge.contract import parse_contract
+from app.bridge.seats import Seat
+from app.rules.table_play import CardKind, TablePlay
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+
+def table(*plays: str) -> TablePlay:
+    """4S by South; plays as 'W:HT', 'director'."""
+    play = TablePlay(DEAL, parse_contract("4S", "S"))
+    for index, item in enumerate(plays):
+        if item == "director":
+            play.director()
+            continue
+        seat, card = item.split(":")
+        play.act(Seat.parse(seat), Card.parse(card), index)
+    return play
+
+
+def test_the_right_leader_leading_takes_back_a_lead_out_of_turn() -> None:
+    play = table("E:HQ", "director", "W:HT")
+    assert [str(p.card) for p in play.play.current] == ["HT"]
+    withdrawal = play.withdrawals[0]
+    assert play.actions[withdrawal.action].card == Card.parse("HQ") and withdrawal.face_up  # Law 54D
+    assert play.face_up()[E] == (Card.parse("HQ"),)
+
+
+def test_a_proper_lead_before_anyone_notices_returns_the_card_to_hand() -> None:
+    play = table("W:HT", "N:H2", "E:HQ", "S:HA", "W:CT", "S:S6")
+    assert not play.withdrawals[0].face_up  # Law 53B
+    assert play.face_up()[W] == ()
+
+
+def test_the_next_hand_playing_accepts_a_lead_out_of_turn() -> None:
+    play = table("W:HT", "N:H2", "E:HQ", "S:HA", "W:CT", "N:C2")
+    assert play.withdrawals == [] and play.actions[-1].in_turn
+
+
+def test_declarer_spreading_his_hand_makes_dummy_declarer() -> None:
+    play = table("E:HQ")
+    play.spread()
+    assert play.declarer is N and play.due() is S  # the lead is now in turn; South's hand plays next
+
+
+def test_a_revoke_corrected_in_the_trick_just_quitted_changes_its_winner() -> None:
+    # East ruffs a club with the spade four holding clubs and wins; noticed before his side plays again.
+    play = table("W:HT", "N:H2", "E:HQ", "S:HA", "S:C6", "W:C5", "N:C2", "E:S4", "director", "E:CK")
+    assert play.actions[-1].kind is CardKind.CORRECTION
+    assert play.play.tricks[1].winner is E  # still East: the king of clubs is the highest club
+    assert play.withdrawals[-1].face_up  # Law 62B1: the spade four is a major penalty card
+    play = table("W:HT", "N:H2", "E:HQ", "S:HA", "S:C6", "W:C5", "N:C2", "E:S4", "director", "E:C4")
+    assert play.play.tricks[1].winner is S  # with the four of clubs, declarer's six wins
+
+
+def test_a_card_led_to_the_next_trick_too_soon_is_not_played() -> None:
+    play = table("W:HT", "N:HK", "E:H4", "S:H7", "N:SA", "E:S4", "S:S6", "E:D2")
+    action = play.actions[-1]
+    assert action.kind is CardKind.NOT_PLAYED and action.is_lead and action.trick == 3
+    assert len(play.play.current) == 3 and play.face_up()[E] == (Card.parse("D2"),)  # Law 57A
+
+
+def test_a_card_played_at_rhos_turn_goes_to_the_trick_at_its_proper_turn() -> None:
+    play = table("W:HT", "E:HQ", "N:H2")
+    assert [p.seat for p in play.play.current] == [W, N, E]  # Law 57D
+    illegal = table("W:HT", "E:D2", "N:H2")
+    assert [p.seat for p in illegal.play.current] == [W, N] and illegal.face_up()[E] == (Card.parse("D2"),)
+
+
+def test_a_defender_playing_before_partner_after_declarer_played_both_hands_has_played() -> None:
+    play = table("W:HT", "N:HK", "E:H4", "S:H7", "N:SA", "S:S6", "W:S3")
+    assert [p.seat for p in play.play.current] == [N, S, W] and play.due() is E  # Law 57C1
