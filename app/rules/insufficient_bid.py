@@ -81,8 +81,8 @@ def _options(finding: Finding, entry: CallEntry) -> None:
     lowest = lowest_sufficient(entry.standing_before, entry.call) if isinstance(entry.call, Bid) else None
     if lowest is not None and not entry.alerted:
         finding.say(f"If it is not accepted, {offender.english} must substitute a legal call. Replacing it with "
-                    f"{call_name(lowest)}, the lowest sufficient bid in the same denomination, lets the auction "
-                    "continue with no further rectification (with both calls natural).", "27B1(a)")
+                    f"{call_name(lowest)}, the lowest sufficient bid that specifies the same denomination (the "
+                    "calls here being natural), lets the auction continue with no further rectification.", "27B1(a)")
     else:
         finding.say(f"If it is not accepted, {offender.english} must substitute a legal call.", "27B")
     finding.say("A comparable call also lets the auction continue without rectification.", "27B1(b)", "23A")
@@ -116,9 +116,9 @@ def _replaced(board: Board, finding: Finding, entry: CallEntry, replacement: Cal
     if is_free_correction(entry, replacement.call, replacement.alerted):
         # Law 27B1(a): the lowest sufficient bid in the same denomination.
         finding.facts.update(rectification="27B1(a)", partner_must_pass="no")
-        finding.say(f"{offender.english} replaced it with {new}, the lowest sufficient bid in the same denomination "
-                    "with both calls natural: the auction proceeds with no further rectification, and neither the "
-                    "lead restrictions nor the unauthorized-information law applies.", "27B1(a)", "26A")
+        finding.say(f"{offender.english} replaced it with {new}, the lowest sufficient bid that specifies the same "
+                    "denomination (the calls here being natural): the auction proceeds with no further "
+                    "rectification, and neither the lead restrictions of Law 26B nor Law 16C applies.", "27B1(a)")
         finding.judge("If the insufficient bid helped the offending side to a result it could not otherwise have "
                       "reached and the non-offenders were damaged, the director adjusts the score.", "27D")
         lead_restrictions(board, finding, offender, False)
