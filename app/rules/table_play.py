@@ -85,11 +85,11 @@ class TablePlay:
 
     @property
     def declarer(self) -> Seat:
-        return self.contract.declarer
+        return self.play.declarer
 
     @property
     def dummy(self) -> Seat:
-        return self.contract.declarer.partner
+        return self.play.dummy
 
     def is_defender(self, seat: Seat) -> bool:
         return seat.is_opponent_of(self.declarer)
