@@ -48,3 +48,20 @@ def test_search_with_a_reference_puts_that_section_first(capsys: pytest.CaptureF
 def test_search_without_matches_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "search", "xylophonequartz")
     assert code == 0 and "No matches" in out
+
+
+def test_check_reports_unresolved_references_in_laws_glossary_and_cases(
+        tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    laws = tmp_path / "laws" / "wbf-2017"
+    laws.mkdir(parents=True)
+    (laws / "law-27.md").write_text("---\nlaw: 27\ntitle: T\n---\n\n# Law 27\n\nSee Law 27B9 and Law 16C.\n")
+    (tmp_path / "glossary").mkdir()
+    (tmp_path / "glossary" / "glossary.yaml").write_text('- term: Bid\n  definition: An offer.\n  laws: ["18A"]\n')
+    (tmp_path / "topics.yaml").write_text("insufficient-bid: Insufficient bids\n")
+    (tmp_path / "cases").mkdir()
+    monkeypatch.setenv("DIRECTOR_TRAINER_CONTENT", str(tmp_path))
+    code, out, _ = run(capsys, "check")
+    assert code == 1
+    assert "law-27.md:8: Law 27B9 does not match" in out
+    assert "law-27.md:8: Law 16C does not match" in out
+    assert "glossary.yaml:1: Bid: Law 18A does not match" in out
