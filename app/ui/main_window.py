@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self.library_view = LibraryView(library, self.renderer)
         self.case_list = CaseList(library)
         self.player = CasePlayer(library, self.renderer)
+        self.player.table.look = TableLook(dark=self.dark, four_colour=self.four_colour)
         self.progress = ProgressView(library.topics)
         self.classroom = ClassroomView(library.topics)
 

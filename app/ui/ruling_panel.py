@@ -324,7 +324,7 @@ class RulingPanel(QWidget):
         for question in case.questions:
             mark = attempt.marks.get(question.id)
             if mark is not None:
-                rows.append(f"<tr><td>{html.escape(question.ask[:70])}</td><td>{mark.verdict}</td>"
+                rows.append(f"<tr><td>{html.escape(_shorten(question.ask))}</td><td>{mark.verdict}</td>"
                             f"<td>{mark.points:g}/{mark.max_points:g}</td></tr>")
         parts = [
             f"<h2>You scored {attempt.points:g} of {attempt.max_points:g} ({attempt.score:.0%})</h2>",
@@ -336,3 +336,9 @@ class RulingPanel(QWidget):
             parts += ["<h3>The rules engine's reasoning</h3>", self.renderer.markdown(self.engine_text)]
         self.feedback.setHtml("\n".join(parts))
         self.finished.emit(attempt)
+
+
+def _shorten(text: str, width: int = 80) -> str:
+    """A question cut at a word boundary for the summary table."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: text.rfind(" ", 0, width)] + " …"
