@@ -12,9 +12,14 @@ from app.commands import CommandError
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow
 
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "gui", help="start the application (the default)", description="Start the Director Trainer window."
+    )
+    parser.add_argument(
+        "--smoke-test", action="store_true",
+        help="show the window, then close it at once and report; checks an installed build starts",
     )
     parser.set_defaults(run=run)
 
@@ -44,7 +49,13 @@ def run(args: argparse.Namespace) -> int:
     application = QApplication.instance() or QApplication(sys.argv[:1])
     window = create_main_window(getattr(args, "db", None))
     window.show()
-    code = int(application.exec())
+    if getattr(args, "smoke_test", False):
+        application.processEvents()
+        print(f"window shown: {window.windowTitle()}")
+        window.close()
+        code = 0
+    else:
+        code = int(application.exec())
     # Delete the window while the interpreter is whole: PySide6 can crash at exit when Python's
     # final garbage collection meets widgets that are still alive.
     window.deleteLater()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,7 +16,15 @@ from app.ui.main_window import MainWindow
 
 ORGANISATION = "Director Trainer"
 APPLICATION = "Director Trainer"
-ICON = Path(__file__).resolve().parents[2] / "resources" / "icons" / "director-trainer.svg"
+
+
+def resources_root() -> Path:
+    """``resources/``: inside a PyInstaller bundle, or beside ``app/`` in a checkout."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    return Path(bundle) / "resources" if bundle else Path(__file__).resolve().parents[2] / "resources"
+
+
+ICON = resources_root() / "icons" / "director-trainer.svg"
 
 
 def open_store(db: str | None) -> Store | None:

@@ -1,0 +1,51 @@
+"""Packaging files are well formed, and the GUI starts and stops by itself for the bundle's smoke test."""
+
+import configparser
+import struct
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from app import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+ICONS = ROOT / "resources" / "icons"
+
+
+def test_desktop_entry_has_the_keys_a_desktop_needs() -> None:
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    entry.read(ROOT / "resources" / "director-trainer.desktop", encoding="utf-8")
+    section = entry["Desktop Entry"]
+    assert section["Type"] == "Application"
+    assert section["Exec"] == "director-trainer"
+    assert section["Icon"] == "director-trainer"
+    assert section["Terminal"] == "false"
+    assert section["Name"] == "Director Trainer"
+    assert section["Categories"].endswith(";")
+
+
+def test_icon_svg_parses_and_pngs_exist_at_their_sizes() -> None:
+    root = ElementTree.parse(ICONS / "director-trainer.svg").getroot()
+    assert root.tag.endswith("svg")
+    for size in (16, 32, 48, 128, 256):
+        data = (ICONS / f"director-trainer-{size}.png").read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert (width, height) == (size, size)
+
+
+def test_spec_bundles_content_resources_and_migrations() -> None:
+    spec = (ROOT / "packaging" / "director-trainer.spec").read_text()
+    assert '"content"' in spec and '"resources/icons"' in spec
+    assert "store/migrations" in spec
+    assert "launcher.py" in spec and (ROOT / "packaging" / "launcher.py").exists()
+
+
+def test_gui_smoke_test_shows_the_window_and_quits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(["--db", str(tmp_path / "progress.sqlite3"), "gui", "--smoke-test"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "window shown: Director Trainer" in out
+    assert (tmp_path / "progress.sqlite3").exists()
