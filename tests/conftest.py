@@ -1,10 +1,13 @@
 """Test-wide settings: Qt draws offscreen, and nothing a test does touches the user's own
-settings or progress (their folders are redirected to a temporary directory)."""
+settings or progress (their folders are redirected to a temporary directory, removed at exit)."""
 
+import atexit
 import os
+import shutil
 import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 _HOME = tempfile.mkdtemp(prefix="director-trainer-tests-")
+atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
 os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
