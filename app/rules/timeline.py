@@ -188,7 +188,7 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
         _accept(timeline, scenario, seat, event.text)
         new = replace(new, contract=timeline.contract)
     if event.kind in ("say", "claim", "concede", "accept") and seat is not None:
-        text = event.text or ("Accepted." if event.kind == "accept" else "")
+        text = _accept_words(event.text) if event.kind == "accept" else event.text
         return replace(new, balloons=(Balloon(seat, event.kind, text),))
     if event.kind == "director":
         timeline.auction.attention()
@@ -197,6 +197,16 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
         _update_contract(timeline, scenario)
         return replace(new, director_called=True, contract=timeline.contract)
     return new
+
+
+def _accept_words(text: str) -> str:
+    """What the table hears for an ``accept`` event written as true, false or spread."""
+    verdict = accepts(text)
+    if verdict is None:
+        return "I'll spread my hand and be dummy."
+    if text.strip().lower() in ("", "true", "yes", "false", "no", "refuse", "refused", "declines", "declined"):
+        return "I accept." if verdict else "I don't accept."
+    return text
 
 
 def _accept(timeline: Timeline, scenario: Scenario, seat: Seat, text: str) -> None:
