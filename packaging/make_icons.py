@@ -44,7 +44,7 @@ def render_icons() -> list[Path]:
         renderer.render(painter)
         painter.end()
         path = png_path(size)
-        if not image.save(str(path), "PNG"):
+        if not image.save(str(path)):  # the .png suffix names the format
             raise SystemExit(f"make_icons: could not write {path}")
         written.append(path)
     return written

@@ -1,7 +1,9 @@
 """Packaging files are well formed, and the GUI starts and stops by itself for the bundle's smoke test."""
 
 import configparser
+import shutil
 import struct
+import subprocess
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -26,6 +28,16 @@ def test_desktop_entry_has_the_keys_a_desktop_needs() -> None:
     assert section["Categories"].endswith(";")
 
 
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="desktop-file-utils is not installed")
+def test_desktop_entry_passes_desktop_file_validate() -> None:
+    result = subprocess.run(
+        ["desktop-file-validate", str(ROOT / "resources" / "director-trainer.desktop")],
+        capture_output=True, text=True, check=False,
+    )
+    # It prints errors, warnings and hints alike; any of them is worth fixing.
+    assert (result.returncode, result.stdout + result.stderr) == (0, "")
+
+
 def test_icon_svg_parses_and_pngs_exist_at_their_sizes() -> None:
     root = ElementTree.parse(ICONS / "director-trainer.svg").getroot()
     assert root.tag.endswith("svg")
@@ -41,6 +53,8 @@ def test_spec_bundles_content_resources_and_migrations() -> None:
     assert '"content"' in spec and '"resources/icons"' in spec
     assert "store/migrations" in spec
     assert "launcher.py" in spec and (ROOT / "packaging" / "launcher.py").exists()
+    # endplay loads its solver with ctypes, which PyInstaller's import analysis cannot see.
+    assert 'collect_dynamic_libs("endplay")' in spec
 
 
 def test_gui_smoke_test_shows_the_window_and_quits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
