@@ -24,6 +24,7 @@ ANNOTATION_KINDS = {
     "common mistakes": "Common mistakes",
     "changed from 2007": "Changed from 2007",
     "changed in 2024": "Changed in 2024",
+    "under 1997": "Under 1997",
     "example": "Example",
     "note": "Note",
 }

@@ -53,6 +53,7 @@ ANNOTATION_COLOURS = {
     "Common mistakes": ("#fbf0ee", "#a0342a"),
     "Changed from 2007": ("#eef2f9", "#34508f"),
     "Changed in 2024": ("#f4eefa", "#6b3c99"),
+    "Under 1997": ("#eef6f7", "#2d6470"),
     "Example": ("#f6f4ec", "#6e5a1e"),
     "Note": ("#f2f2f2", "#505050"),
 }
@@ -61,6 +62,7 @@ ANNOTATION_COLOURS_DARK = {
     "Common mistakes": ("#3a2624", "#f0a49c"),
     "Changed from 2007": ("#232b3a", "#9db6f0"),
     "Changed in 2024": ("#2f2538", "#c8a4ef"),
+    "Under 1997": ("#22333a", "#95cfdc"),
     "Example": ("#35311f", "#e3cf8a"),
     "Note": ("#2c2c2c", "#c8c8c8"),
 }
