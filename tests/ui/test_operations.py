@@ -1,0 +1,51 @@
+"""The one off-thread helper: work runs away from the GUI thread, results and failures come back on it."""
+
+import threading
+
+from PySide6.QtWidgets import QWidget
+
+from app.ui.operations import busy, run_off_thread, wait_for_work
+
+
+def test_work_runs_on_another_thread_and_the_result_comes_back_on_the_gui_thread(qtbot) -> None:  # type: ignore[no-untyped-def]
+    gui = threading.get_ident()
+    seen: dict[str, object] = {}
+
+    def work() -> int:
+        seen["worker"] = threading.get_ident()
+        return 6 * 7
+
+    def done(value: int) -> None:
+        seen["value"], seen["callback"] = value, threading.get_ident()
+
+    run_off_thread(work, done, lambda error: seen.setdefault("error", error))
+    qtbot.waitUntil(lambda: "value" in seen, timeout=5000)
+    assert seen["value"] == 42
+    assert seen["worker"] != gui
+    assert seen["callback"] == gui
+    assert not busy()
+
+
+def test_a_failure_comes_back_as_the_exception(qtbot) -> None:  # type: ignore[no-untyped-def]
+    errors: list[Exception] = []
+
+    def work() -> None:
+        raise ValueError("the deal has unknown hands")
+
+    run_off_thread(work, lambda _value: None, errors.append)
+    qtbot.waitUntil(lambda: bool(errors), timeout=5000)
+    assert isinstance(errors[0], ValueError)
+    assert "unknown hands" in str(errors[0])
+
+
+def test_no_callback_once_the_owner_is_gone(qtbot) -> None:  # type: ignore[no-untyped-def]
+    owner = QWidget()
+    gate = threading.Event()
+    called: list[object] = []
+    run_off_thread(lambda: gate.wait(5), called.append, called.append, owner=owner)
+    owner.deleteLater()
+    qtbot.wait(20)
+    gate.set()
+    assert wait_for_work(5000)
+    qtbot.wait(50)
+    assert called == []
