@@ -5,16 +5,20 @@ engine must agree with all of them, and `check` must notice when it does not.
 """
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from app import cli
 from app.commands.check import check_case
+from app.content import refs
 from app.content.cases import read_case
+from app.content.library import CONTENT_ENV
 
 CASES = Path(__file__).resolve().parents[1] / "cases_engine"
-CASE_FORMAT = Path(__file__).resolve().parents[2] / "content" / "CASE_FORMAT.md"
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+CASE_FORMAT = CONTENT / "CASE_FORMAT.md"
 FILES = sorted(CASES.glob("*.yaml"))
 
 
@@ -119,15 +123,66 @@ def test_analyse_of_a_bad_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_p
     assert code == 2 and "no such case file" in err
 
 
-def test_check_without_paths_covers_all_of_content(capsys: pytest.CaptureFixture[str]) -> None:
-    content = Path(__file__).resolve().parents[2] / "content"
-    cases = len(list((content / "cases").rglob("*.yaml")))
+def check_content(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                  root: Path) -> tuple[int, list[str]]:
+    """``director-trainer check`` with no paths, reading the content folder ``root``."""
+    monkeypatch.setenv(CONTENT_ENV, str(root))
     code, out, _ = run(capsys, "check")
-    lines = out.strip().splitlines()
-    assert lines[-1].startswith(f"checked content ({cases} case(s), the law library, glossary and topics)")
-    problems = lines[:-1]
-    assert code == (1 if problems else 0)
-    assert all(re.match(r"^\S+(:\d+)?: ", line) for line in problems)
+    return code, out.strip().splitlines()
+
+
+def assert_content_is_clean(code: int, lines: list[str], root: Path) -> None:
+    """The guard: not one problem anywhere in the content folder, and every case was read."""
+    cases = len(list((root / "cases").rglob("*.yaml")))
+    assert lines[:-1] == [], "\n".join(lines)
+    assert re.fullmatch(rf"checked content \({cases} case\(s\), the law library, glossary and topics\); "
+                        r"\d+ expect block\(s\) compared with the rules engine: no problems", lines[-1]), lines[-1]
+    assert code == 0
+
+
+def test_check_without_paths_covers_all_of_content(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    assert_content_is_clean(*check_content(capsys, monkeypatch, CONTENT), CONTENT)
+
+
+@pytest.fixture
+def content_copy(tmp_path: Path) -> Path:
+    """A private copy of content/, for tests that break it on purpose (content/ itself is never touched)."""
+    copy = tmp_path / "content"
+    shutil.copytree(CONTENT, copy)
+    return copy
+
+
+def test_the_content_guard_fails_on_a_wrong_expect_value(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch, content_copy: Path) -> None:
+    case = content_copy / "cases" / "revoke-ruff-two-trick-transfer.yaml"
+    text = case.read_text(encoding="utf-8")
+    assert text.count("tricks_transferred: 2\n") == 1
+    case.write_text(text.replace("tricks_transferred: 2\n", "tricks_transferred: 3\n"), encoding="utf-8")
+    line = text[: text.index("tricks_transferred: 2")].count("\n") + 1
+    code, lines = check_content(capsys, monkeypatch, content_copy)
+    assert code == 1
+    assert f"{case}:{line}: expect.tricks_transferred is 3 but the engine finds 2" in lines
+    assert lines[-1].endswith("1 problem(s)")
+    with pytest.raises(AssertionError):
+        assert_content_is_clean(code, lines, content_copy)
+
+
+def test_the_content_guard_fails_if_law_93_stops_parsing(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    real = refs._from_groups
+
+    def without_93(groups: dict[str, str | None]) -> refs.LawRef:
+        if groups["law"] == "93":
+            raise refs.RefError("there is no Law 93: the laws run from 1 to 92")
+        return real(groups)
+
+    monkeypatch.setattr(refs, "_from_groups", without_93)
+    code, lines = check_content(capsys, monkeypatch, CONTENT)
+    assert code == 1
+    assert any(line.startswith(f"{CONTENT / 'laws' / 'wbf-2017' / 'law-93.md'}:") for line in lines), lines
+    with pytest.raises(AssertionError):
+        assert_content_is_clean(code, lines, CONTENT)
 
 
 @pytest.mark.parametrize("command", ["check", "analyse"])
