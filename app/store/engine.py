@@ -18,6 +18,7 @@ from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
 from app.store.errors import StoreError
+from app.store.health import check_file, prepare_folder
 
 WRITE_OPTION = "director_trainer_write"
 BUSY_TIMEOUT_MS = 30_000
@@ -35,7 +36,8 @@ def sqlite_file(url: URL) -> Path | None:
 
 
 def create_store_engine(url: URL) -> Engine:
-    """An engine for the progress database; ``writer(engine)`` gives its write-transaction twin."""
+    """An engine for the progress database; ``writer(engine)`` gives its write-transaction twin.
+    A SQLite file is checked first (see ``health``): its folder made, read-only or damaged refused."""
     try:
         engine = create_engine(url)
     except (ArgumentError, NoSuchModuleError) as exc:
@@ -50,10 +52,20 @@ def create_store_engine(url: URL) -> Engine:
     if is_sqlite(url):
         path = sqlite_file(url)
         if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            prepare_folder(path)
+            check_file(path)
         event.listen(engine, "connect", _configure_sqlite)
         event.listen(engine, "begin", _begin_sqlite)
     return engine
+
+
+def describe(url: URL) -> str:
+    """Where the progress is, as a user would write it: the file's path for SQLite, else the URL
+    without its password."""
+    if is_sqlite(url):
+        path = sqlite_file(url)
+        return str(path) if path is not None else "memory (not saved)"
+    return url.render_as_string(hide_password=True)
 
 
 def writer(engine: Engine) -> Engine:

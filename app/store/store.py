@@ -22,7 +22,7 @@ from sqlalchemy import Engine, Select, delete, func, select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import InstrumentedAttribute, Session, aliased, sessionmaker
 
-from app.store.engine import create_store_engine, writer
+from app.store.engine import create_store_engine, describe, writer
 from app.store.errors import StoreError
 from app.store.location import database_url
 from app.store.migrate import migrate
@@ -94,8 +94,8 @@ class Store:
 
     @property
     def location(self) -> str:
-        """The database URL without its password, to show the user where progress goes."""
-        return self._engine.url.render_as_string(hide_password=True)
+        """Where progress goes, for the user: a SQLite file's path, else the URL without its password."""
+        return describe(self._engine.url)
 
     def close(self) -> None:
         self._engine.dispose()

@@ -1,0 +1,140 @@
+"""A SQLite progress file that cannot be used is found at open, with a message that says why
+and what to do: a folder that cannot be made, a read-only file, damaged pages; and the two
+ways out of a damaged file (restore the pre-upgrade backup, or start afresh) keep it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from app.store import Store, StoreError
+from app.store.engine import create_store_engine, writer
+from app.store.health import DamagedStore, ReadOnlyStore, latest_backup, quick_check, restore_backup, set_aside
+from app.store.location import database_url
+from app.store.migrate import upgrade
+
+
+def _filled(path: Path, profiles: int = 200) -> Path:
+    with Store.open(str(path)) as store:
+        for number in range(profiles):
+            store.add_profile(f"Trainee number {number} with a name long enough to fill pages")
+    return path
+
+
+def _damage(path: Path) -> None:
+    """Overwrite the middle of the second-to-last page: the header and schema stay readable,
+    so the file opens and its first rows read, but a table's pages are garbage."""
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    start = len(data) - 2 * page + 100
+    data[start:start + page - 200] = b"\x5a" * (page - 200)
+    path.write_bytes(bytes(data))
+
+
+@pytest.fixture
+def read_only() -> Iterator[list[Path]]:
+    """Makes files read-only for the test: chmod, and for root (whom chmod does not stop) the
+    immutable attribute; skips where neither works. Undone afterwards so tmp_path can be removed."""
+    made: list[Path] = []
+    yield made
+    for path in made:
+        subprocess.run(["chattr", "-i", str(path)], capture_output=True, check=False)
+        path.chmod(0o644)
+
+
+def _make_read_only(path: Path, made: list[Path]) -> None:
+    path.chmod(0o444)
+    made.append(path)
+    if os.access(path, os.W_OK):
+        if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(path)],
+                                                            capture_output=True, check=False).returncode:
+            pytest.skip("cannot make a file read-only for this user")
+
+
+def test_a_folder_that_cannot_be_made_is_a_store_error_naming_it(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    with pytest.raises(StoreError) as raised:
+        Store.open(str(blocker / "sub" / "progress.sqlite3"))
+    message = str(raised.value)
+    assert str(blocker / "sub") in message and "cannot create the folder" in message
+    assert "choose another file" in message
+
+
+def test_a_read_only_file_is_refused_at_open_not_at_the_first_save(tmp_path: Path, read_only: list[Path]) -> None:
+    path = _filled(tmp_path / "progress.sqlite3", profiles=1)
+    _make_read_only(path, read_only)
+    with pytest.raises(ReadOnlyStore) as raised:
+        Store.open(str(path))
+    assert raised.value.path == path
+    assert "read-only" in str(raised.value) and str(path) in str(raised.value)
+
+
+def test_a_sound_file_passes_the_check_and_damaged_pages_are_found(tmp_path: Path) -> None:
+    path = _filled(tmp_path / "progress.sqlite3")
+    assert quick_check(path) is None
+    _damage(path)
+    # Reading the first rows still works, which is why the check is needed at open.
+    engine = sa.create_engine(f"sqlite:///{path}")
+    with engine.connect() as connection:
+        assert connection.execute(sa.text("SELECT name FROM profiles WHERE id = 1")).scalar_one()
+    engine.dispose()
+    complaint = quick_check(path)
+    assert complaint is not None and not complaint.startswith("***")
+    with pytest.raises(DamagedStore) as raised:
+        Store.open(str(path))
+    assert raised.value.path == path and raised.value.backup is None
+    assert "damaged" in str(raised.value) and "start a fresh file" in str(raised.value)
+
+
+def test_a_file_that_is_not_a_database_counts_as_damaged(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    path.write_bytes(b"this is a text file, not SQLite" * 200)
+    with pytest.raises(DamagedStore):
+        Store.open(str(path))
+
+
+def test_the_backup_before_the_last_upgrade_is_offered_and_restores_the_data(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    engine = create_store_engine(database_url(str(path)))
+    with writer(engine).begin() as connection:
+        upgrade(connection, "0001")
+        connection.execute(sa.text("INSERT INTO profiles (name, role, created_at) VALUES ('Ann', 'trainee', '2024-05-01')"))
+    engine.dispose()
+    with Store.open(str(path)) as store:  # the upgrade takes the backup
+        backup = store.backup
+        store.add_profile("Bob")
+    assert backup is not None and latest_backup(path) == backup
+    _filled(path)
+    _damage(path)
+    with pytest.raises(DamagedStore) as raised:
+        Store.open(str(path))
+    assert raised.value.backup == backup and "restore the copy taken before the last upgrade" in str(raised.value)
+
+    aside = restore_backup(path, backup)
+    assert aside.exists() and aside.read_bytes() != path.read_bytes()  # the damaged file is kept
+    with Store.open(str(path)) as store:
+        assert [p.name for p in store.profiles()] == ["Ann"]  # as it was before the upgrade
+
+
+def test_a_fresh_start_keeps_the_damaged_file_beside_it(tmp_path: Path) -> None:
+    path = _filled(tmp_path / "progress.sqlite3")
+    _damage(path)
+    damaged = path.read_bytes()
+    aside = set_aside(path)
+    assert not path.exists() and aside.read_bytes() == damaged and aside.parent == path.parent
+    with Store.open(str(path)) as store:
+        assert store.profiles() == []
+
+
+def test_the_location_is_a_path_for_sqlite_and_a_url_without_password_otherwise(tmp_path: Path) -> None:
+    with Store.open(str(tmp_path / "progress.sqlite3")) as store:
+        assert store.location == str(tmp_path / "progress.sqlite3")
+    with Store.open("sqlite://") as store:
+        assert "://" not in store.location
