@@ -6,7 +6,7 @@ import argparse
 import textwrap
 
 from app.commands import CommandError, print_json
-from app.content.laws import Section
+from app.content.laws import IN_BRIEF, Section
 from app.content.library import load_library
 from app.content.refs import RefError, parse_ref
 
@@ -47,9 +47,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _as_text(section: Section, annotations: bool) -> str:
-    lines = [section.heading(), "=" * min(len(section.heading()), 78), _wrap(section.summary)]
+    """The heading, then the "In brief" digest if the law has one (even with --brief: it is the
+    part meant for the table), the summary, and the other annotations."""
+    lines = [section.heading(), "=" * min(len(section.heading()), 78)]
+    brief = [note for note in section.annotations if note.kind == IN_BRIEF]
+    for note in brief:
+        lines += [f"  [{note.kind}]", textwrap.indent(_wrap(note.body, 76), "  "), ""]
+    lines.append(_wrap(section.summary))
     if annotations:
         for note in section.annotations:
+            if note in brief:
+                continue
             title = f"{note.kind}: {note.title}" if note.title else note.kind
             lines += ["", f"  [{title}]", textwrap.indent(_wrap(note.body, 76), "  ")]
     return "\n".join(lines)

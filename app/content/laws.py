@@ -19,12 +19,17 @@ import yaml
 from app.content.problems import ContentProblem
 from app.content.refs import LawRef, RefError, find_refs, parse_ref
 
+# "In brief" is the few lines a director reads at the table; the page shows it first, so it is kept short.
+IN_BRIEF = "In brief"
+IN_BRIEF_MAX_WORDS = 80
+
 ANNOTATION_KINDS = {
     "at the table": "At the table",
     "common mistakes": "Common mistakes",
     "changed from 2007": "Changed from 2007",
     "changed in 2024": "Changed in 2024",
     "under 1997": "Under 1997",
+    "in brief": "In brief",
     "example": "Example",
     "note": "Note",
 }
@@ -234,7 +239,22 @@ def read_law_file(path: Path, problems: list[ContentProblem]) -> list[Section]:
     for section in sections:
         if not section.summary and section.ref.depth > 0 and not section.children:
             problems.append(ContentProblem(path, section.line, f"{section.ref.label()} has no summary"))
+        _check_in_brief(section, path, problems)
     return sections
+
+
+def _check_in_brief(section: Section, path: Path, problems: list[ContentProblem]) -> None:
+    """An "In brief" belongs to a whole law and must stay short enough to read at the table."""
+    for note in section.annotations:
+        if note.kind != IN_BRIEF:
+            continue
+        words = len(note.body.split())
+        if section.ref.depth > 0:
+            problems.append(ContentProblem(
+                path, note.line, "an 'In brief' belongs under the law's own heading, not a section"))
+        if words > IN_BRIEF_MAX_WORDS:
+            problems.append(ContentProblem(
+                path, note.line, f"'In brief' has {words} words; keep it to {IN_BRIEF_MAX_WORDS} or fewer"))
 
 
 def _check_header(header: dict[str, object], sections: list[Section], path: Path,

@@ -18,7 +18,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from app.content.glossary import Glossary
-from app.content.laws import LawBook, Section
+from app.content.laws import IN_BRIEF, LawBook, Section
 from app.content.refs import find_refs
 
 SUIT_COLOURS = {"♠": "#1a1a1a", "♥": "#c8102e", "♦": "#c8102e", "♣": "#1a1a1a"}
@@ -54,6 +54,7 @@ ANNOTATION_COLOURS = {
     "Changed from 2007": ("#eef2f9", "#34508f"),
     "Changed in 2024": ("#f4eefa", "#6b3c99"),
     "Under 1997": ("#eef6f7", "#2d6470"),
+    "In brief": ("#fff8e1", "#8a5a00"),
     "Example": ("#f6f4ec", "#6e5a1e"),
     "Note": ("#f2f2f2", "#505050"),
 }
@@ -63,6 +64,7 @@ ANNOTATION_COLOURS_DARK = {
     "Changed from 2007": ("#232b3a", "#9db6f0"),
     "Changed in 2024": ("#2f2538", "#c8a4ef"),
     "Under 1997": ("#22333a", "#95cfdc"),
+    "In brief": ("#3a3220", "#f0c86a"),
     "Example": ("#35311f", "#e3cf8a"),
     "Note": ("#2c2c2c", "#c8c8c8"),
 }
@@ -173,8 +175,10 @@ class Renderer:
             links = " › ".join(f'<a href="{law_href(t.key)}">{html.escape(t.ref.label())}</a>' for t in trail if t)
             if links:
                 parts.insert(0, f'<p class="trail">{links}</p>')
+        # The table-side digest comes before the full summary: it is what a director reads first.
+        parts.extend(self._annotations(section, only=IN_BRIEF))
         parts.append(self.markdown(section.summary))
-        parts.extend(self._annotations(section))
+        parts.extend(self._annotations(section, skip=IN_BRIEF))
         if include_children:
             for child in section.walk():
                 if child is section:
@@ -189,10 +193,12 @@ class Renderer:
             parts.append("</ul>")
         return "\n".join(parts)
 
-    def _annotations(self, section: Section) -> Iterable[str]:
+    def _annotations(self, section: Section, only: str | None = None, skip: str | None = None) -> Iterable[str]:
         """Each annotation in a tinted box, its kind named in its own colour, so a trainee can tell
-        the law's summary from the commentary at a glance."""
+        the law's summary from the commentary at a glance (`only`/`skip` pick annotations by kind)."""
         for note in section.annotations:
+            if (only is not None and note.kind != only) or (skip is not None and note.kind == skip):
+                continue
             title = f"{note.kind}: {note.title}" if note.title else note.kind
             background, accent = ANNOTATION_COLOURS_DARK[note.kind] if self.style.dark else ANNOTATION_COLOURS[note.kind]
             yield (f'<table width="100%" cellpadding="8" cellspacing="0" style="margin-top:6px; margin-bottom:6px"'
