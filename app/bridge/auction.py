@@ -17,6 +17,18 @@ from app.bridge.errors import CallError
 from app.bridge.seats import Seat
 
 
+def lowest_sufficient_bid(last: Bid | None, denomination: Denomination) -> Bid | None:
+    """The cheapest bid in ``denomination`` that supersedes ``last`` (Law 18B), or None above seven.
+
+    The one place this is worked out: the rules engine asks it for Law 27B1(a) (is the
+    replacement the lowest sufficient bid in the same denomination?) and ``Auction`` for its callers.
+    """
+    if last is None:
+        return Bid(1, denomination)
+    level = last.level if denomination.order > last.denomination.order else last.level + 1
+    return Bid(level, denomination) if level <= MAX_LEVEL else None
+
+
 @dataclass
 class Auction:
     """The calls made so far, the first by ``dealer`` (Law 17B) and then clockwise (Law 17C)."""
@@ -63,11 +75,7 @@ class Auction:
 
     def lowest_sufficient_bid(self, denomination: Denomination) -> Bid | None:
         """The cheapest sufficient bid in ``denomination``, or None if it would be above seven."""
-        last = self.last_bid()
-        if last is None:
-            return Bid(1, denomination)
-        level = last.level if denomination.order > last.denomination.order else last.level + 1
-        return Bid(level, denomination) if level <= MAX_LEVEL else None
+        return lowest_sufficient_bid(self.last_bid(), denomination)
 
     def _last_non_pass(self) -> tuple[Call, Seat] | None:
         for index in range(len(self.calls) - 1, -1, -1):

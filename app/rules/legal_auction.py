@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
+from app.bridge.auction import lowest_sufficient_bid
 from app.bridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call
 from app.bridge.contract import Contract, Doubling
 from app.bridge.seats import Seat
@@ -143,12 +144,7 @@ def may_double(standing: tuple[StandingCall, ...] | list[StandingCall], seat: Se
 
 def lowest_sufficient(standing: tuple[StandingCall, ...] | list[StandingCall], bid: Bid) -> Bid | None:
     """The cheapest sufficient bid in the denomination of ``bid``, or None if it would be above seven."""
-    last = last_bid(standing)
-    if last is None:
-        return Bid(1, bid.denomination)
-    level = last.level if bid.denomination.order > last.denomination.order else last.level + 1
-    found = Bid(level, bid.denomination)
-    return found if found.is_admissible else None
+    return lowest_sufficient_bid(last_bid(standing), bid.denomination)
 
 
 _Maker = Callable[..., CallEntry]  # builds the entry of the call being classified
@@ -254,7 +250,10 @@ class LegalAuction:
                 self._pending = None
                 self._accepted(pending)
             else:
+                # Laws 25B2, 27B, 29B: not accepted, it is cancelled now; the next call is the one the laws
+                # then require (the offender's replacement, or the correct player's call).
                 pending.refused = True
+                pending.resolution = Resolution.CANCELLED
             return
         last = self.entries[-1] if self.entries else None
         if accepts and last is not None and last.premature and last.replaces is not None:

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.bridge.auction import Auction
+from app.bridge.auction import Auction, lowest_sufficient_bid
 from app.bridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Denomination, parse_call
 from app.bridge.contract import Doubling
 from app.bridge.errors import CallError
@@ -42,6 +42,24 @@ def test_lowest_sufficient_bid() -> None:
     assert auction.lowest_sufficient_bid(Denomination.SPADES) == bid("2S")
     assert Auction.from_calls(Seat.NORTH, ["7NT"]).lowest_sufficient_bid(Denomination.CLUBS) is None
     assert Auction.from_calls(Seat.NORTH, ["7S"]).lowest_sufficient_bid(Denomination.NOTRUMP) == bid("7NT")
+
+
+@pytest.mark.parametrize(("last", "denomination", "lowest"), [
+    (None, Denomination.CLUBS, "1C"),
+    ("2H", Denomination.HEARTS, "3H"),  # the same bid again does not supersede it (Law 18B)
+    ("2H", Denomination.DIAMONDS, "3D"),
+    ("2H", Denomination.SPADES, "2S"),
+    ("2S", Denomination.NOTRUMP, "2NT"),
+    ("2NT", Denomination.NOTRUMP, "3NT"),
+    ("6NT", Denomination.CLUBS, "7C"),
+    ("7H", Denomination.HEARTS, None),
+    ("7NT", Denomination.SPADES, None),
+])
+def test_the_one_lowest_sufficient_bid(last: str | None, denomination: Denomination, lowest: str | None) -> None:
+    found = lowest_sufficient_bid(bid(last) if last else None, denomination)
+    assert (str(found) if found else None) == lowest
+    if found is not None and last is not None:
+        assert found > bid(last) and not Bid(found.level - 1, denomination) > bid(last)
 
 
 def test_doubles_and_redoubles() -> None:

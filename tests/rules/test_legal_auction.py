@@ -2,7 +2,7 @@
 
 from app.bridge.calls import parse_call
 from app.bridge.seats import Seat
-from app.rules.legal_auction import CallKind, Duty, LegalAuction, Relation, Resolution
+from app.rules.legal_auction import CallKind, Duty, LegalAuction, Relation, Resolution, lowest_sufficient
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -58,6 +58,17 @@ def test_a_free_correction_brings_no_obligation_but_another_call_a_conditional_o
     assert auction(N, "N:1S", "E:1D", "director", "E:2D").duties(W) == []
     conditional = auction(N, "N:1S", "E:1D", "director", "E:3D").duties(W)
     assert [(d.law, d.conditional) for d in conditional] == [("27B2", True)]
+
+
+def test_the_same_bid_again_is_insufficient_and_its_free_correction_is_one_level_up() -> None:
+    # East repeats North's 2H: it does not supersede it (Law 18B), so it is insufficient; 3H is the lowest
+    # sufficient bid in hearts, so it corrects it freely (27B1(a)), while 2H again or 4H do not.
+    legal = auction(N, "N:2H", "E:2H", "director", "E:3H")
+    assert legal.entries[1].kind is CallKind.INSUFFICIENT
+    assert lowest_sufficient(legal.entries[1].standing_before, legal.entries[1].call) == parse_call("3H")
+    assert legal.duties(W) == []
+    assert [(d.law, d.conditional) for d in auction(N, "N:2H", "E:2H", "director", "E:4H").duties(W)] == [
+        ("27B2", True)]
 
 
 def test_an_accepted_call_out_of_rotation_shifts_the_rotation() -> None:
