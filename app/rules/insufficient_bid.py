@@ -55,6 +55,8 @@ def _second_attempt(board: Board, finding: Finding, entry: CallEntry) -> Finding
         finding.say("It was accepted, so it stands and the auction continues.", "27B4", "27A1")
         lead_restrictions(board, finding, offender, False)
         return finding
+    if entry.resolution is Resolution.CANCELLED:
+        finding.facts["accepted"] = False
     finding.facts["partner_must_pass"] = "throughout"
     finding.say(f"Not accepted, it is ruled as an attempted double: {offender.english} must make a legal call and "
                 f"{partner.english} must pass whenever it is his turn.", "27B4", "27B3")

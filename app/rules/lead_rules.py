@@ -100,7 +100,7 @@ def _opening_lead(board: Board, table: TablePlay, penalties: PenaltyCards, actio
         finding.facts.update(rectification="54C", penalty_card="none", accepted=True, declarer_lead_options=False)
         finding.say(f"{dummy.english} showed cards before {declarer.english} chose, so {declarer.english} could "
                     "have seen dummy's cards: he must accept the lead and stays declarer.", "54C")
-    elif withdrawal is not None and withdrawal.cause is not None:
+    elif withdrawal is not None and withdrawal.retracted:
         _retracted(finding, penalties, action, "54D", f"{declarer.english} had the card retracted")
     elif said is True or follow is not None:
         finding.facts.update(rectification="54B", penalty_card="none", accepted=True, declarer_lead_options=False)
@@ -146,7 +146,7 @@ def _defender_lead(board: Board, table: TablePlay, penalties: PenaltyCards, acti
         finding.say(f"{action.expected.english}, whose lead it was and an opponent of the offender, led before "
                     "anyone drew attention to it: his lead stands and the card led out of turn goes back.", "53B")
         finding.judge("Information from the withdrawn card is unauthorized to the offending side.", "16C")
-    elif withdrawal is not None and withdrawal.cause is not None:
+    elif withdrawal is not None and withdrawal.retracted:
         _retracted(finding, penalties, action, "56B", "Declarer had the lead retracted")
     elif said is True or _next_in_trick(table, action) is not None:
         finding.facts.update(rectification="53A", penalty_card="none", accepted=True)
@@ -179,9 +179,9 @@ def _declarer_lead(board: Board, table: TablePlay, action: CardAction) -> Findin
     follow = _next_in_trick(table, action)
     answer = table.actions[action.number + 1] if action.number + 1 < len(table.actions) else None
     defender_due = table.is_defender(action.expected)
-    if withdrawal is not None and withdrawal.cause is not None:
-        after = table.actions[withdrawal.cause].after_director
-        if defender_due and not after:
+    if withdrawal is not None and withdrawal.retracted:
+        before_attention = withdrawal.cause is not None and not table.actions[withdrawal.cause].after_director
+        if defender_due and before_attention:
             law = "53B"
             finding.say(f"{action.expected.english}, whose lead it was, led before anyone drew attention: his lead "
                         "stands and declarer's card goes back.", "53B")
@@ -220,10 +220,10 @@ def _premature(board: Board, table: TablePlay, action: CardAction) -> Finding:
         return finding
     finding = Finding("premature-play", seat, action.event_index)
     if action.kind is CardKind.EARLY:
-        joined = action.number in table.records
-        finding.facts.update(rectification="57D", penalty_card="none" if joined else "major")
+        legal = action.legal_to_trick
+        finding.facts.update(rectification="57D", penalty_card="none" if legal else "major")
         finding.say(f"{seat.english} played {card_name(action.card)} at his right-hand opponent's turn.", "57D")
-        if joined:
+        if legal:
             finding.say("It can legally be played to the trick, so it is played at his proper turn.", "57D")
         else:
             finding.say("It cannot legally be played to the trick, so it becomes a major penalty card.", "57D", "50B")

@@ -61,6 +61,10 @@ def track_penalty_cards(board: Board) -> PenaltyCards:
                 _exposed(board, table, on_table, result, event.seat, card, index)
         for action in by_event.get(index, []):
             _card_action(board, table, on_table, result, action)
+        for withdrawal in table.withdrawals:
+            if withdrawal.refusal == index and withdrawal.face_up:  # a lead out of turn refused (54D, 56B)
+                withdrawn = table.actions[withdrawal.action]
+                _add(on_table, result, PenaltyCard(withdrawn.seat, withdrawn.card, True, withdrawal.action))
     if not table.play.current and not table.play.is_finished:
         _partner_leads(on_table, table.due())
     for number, penalty in result.exposed.items():
@@ -117,12 +121,13 @@ def _exposed(board: Board, table: TablePlay, on_table: list[PenaltyCard], result
 def _card_action(board: Board, table: TablePlay, on_table: list[PenaltyCard], result: PenaltyCards,
                  action: CardAction) -> None:
     for withdrawal in table.withdrawals:
-        caused_here = withdrawal.cause == action.number or (withdrawal.cause is None and withdrawal.action == action.number)
+        caused_here = withdrawal.cause == action.number or (
+            withdrawal.cause is None and withdrawal.refusal is None and withdrawal.action == action.number)
         if caused_here and withdrawal.face_up:
             withdrawn = table.actions[withdrawal.action]
             _add(on_table, result, PenaltyCard(withdrawn.seat, withdrawn.card, True, withdrawal.action))
-    if action.kind is CardKind.NOT_PLAYED:
-        return
+    if action.kind is CardKind.NOT_PLAYED or action.kind is CardKind.EARLY and not action.legal_to_trick:
+        return  # never played: it lies on the table as a penalty card (Laws 57A, 57D)
     own = [c for c in on_table if c.seat is action.seat]
     played = next((c for c in own if c.card == action.card), None)
     if played is not None:

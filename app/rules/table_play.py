@@ -21,7 +21,7 @@ from enum import Enum
 from app.bridge.cards import Card, Suit
 from app.bridge.contract import Contract
 from app.bridge.deal import Deal
-from app.bridge.play import Play, PlayRecord, is_revoke
+from app.bridge.play import Play, PlayRecord
 from app.bridge.seats import SEATS, Seat
 
 
@@ -56,14 +56,30 @@ class CardAction:
     def in_turn(self) -> bool:
         return self.seat is self.expected
 
+    @property
+    def legal_to_trick(self) -> bool:
+        """The card could legally go to its trick: a lead, or no revoke from the hand held when it was played
+        (Law 57D decides on this at once, whether or not the player's proper turn comes in the events)."""
+        return not (self.could_follow and self.led is not None and self.card.suit is not self.led)
+
 
 @dataclass(frozen=True)
 class Withdrawal:
-    """A card that left its trick (or never joined one); ``face_up`` if it stays on the table."""
+    """A card that left its trick (or never joined one); ``face_up`` if it stays on the table.
+
+    ``cause`` is the card action that took it back; ``refusal`` the event at which the option holder
+    refused a lead out of turn (Laws 54D, 55B, 56B), when no card did.
+    """
 
     action: int
     cause: int | None
     face_up: bool
+    refusal: int | None = None
+
+    @property
+    def retracted(self) -> bool:
+        """Taken back by the right leader's lead or by a refusal, not merely left off the trick."""
+        return self.cause is not None or self.refusal is not None
 
 
 class TablePlay:
@@ -127,6 +143,16 @@ class TablePlay:
         """The lead out of turn is accepted by a statement (Law 53A)."""
         self._pending_lead = None
 
+    def refuse_lead(self, event_index: int) -> None:
+        """The option holder does not accept the lead out of turn: it is retracted at once, a defender's card
+        as a major penalty card (Laws 54D, 56B), declarer's back to its hand (Laws 55B, 48A); the right
+        player then leads."""
+        pending = self.pending_lead
+        if pending is None:
+            return
+        self._pending_lead = None
+        self._withdraw(pending.number, None, self.is_defender(pending.seat), refusal=event_index)
+
     def act(self, seat: Seat, card: Card, event_index: int) -> CardAction:
         """A card put on the table by ``seat``; returns what it became."""
         after_director, self._director = self._director, False
@@ -157,9 +183,13 @@ class TablePlay:
             # In turn, or declarer playing early from either hand: a played card (Law 57C3).
             return self._join(seat, card, event_index, due, False, after_director)
         if due is seat.rho:
-            # Law 57D: a defender playing at his RHO's turn; the card goes to the trick at his turn if legal.
+            # Law 57D: a defender playing at his RHO's turn; a legal card goes to the trick at his turn, an
+            # illegal one is a major penalty card at once — decided now, from his hand and the suit led.
             action = self._record(seat, card, event_index, trick, due, False, CardKind.EARLY, None, after_director)
-            self._held = action.number
+            if action.legal_to_trick:
+                self._held = action.number
+            else:
+                self._withdraw(action.number, None, True)
             return action
         both_played = {self.declarer, self.dummy} <= {p.seat for p in current}
         if both_played:
@@ -251,7 +281,7 @@ class TablePlay:
         return action
 
     def _release_held(self) -> None:
-        """Law 57D: a card played at RHO's turn is played at its proper turn if it is legal there."""
+        """Law 57D: a legal card played at RHO's turn goes to the trick at its proper turn."""
         if self._held is None:
             return
         held = self.actions[self._held]
@@ -260,20 +290,15 @@ class TablePlay:
                 self._held = None
             return
         self._held = None
-        hand = self.play.remaining[held.seat]
-        led = self.play.led_suit
-        if hand is not None and led is not None and is_revoke(hand, led, held.card):
-            self._withdraw(held.number, None, True)  # not legal: a major penalty card
-            return
         self.records[held.number] = self.play.play(held.seat, held.card)
         self._joined.append(held.number)
 
-    def _withdraw(self, number: int, cause: int | None, face_up: bool) -> None:
+    def _withdraw(self, number: int, cause: int | None, face_up: bool, refusal: int | None = None) -> None:
         if number in self._joined:
             self._joined.remove(number)
             self.records.pop(number, None)
             self._rebuild()
-        self.withdrawals.append(Withdrawal(number, cause, face_up))
+        self.withdrawals.append(Withdrawal(number, cause, face_up, refusal))
 
     def _rebuild(self) -> None:
         """Replay the cards that stand, so tricks and winners follow any change."""

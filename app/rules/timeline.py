@@ -185,8 +185,10 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
         exposed[seat] = (*exposed[seat], *event.cards)
         return replace(new, exposed=exposed)
     if event.kind == "accept" and seat is not None:
-        _accept(timeline, scenario, seat, event.text)
+        _accept(timeline, scenario, seat, event.text, index)
         new = replace(new, contract=timeline.contract)
+        if timeline.table is not None:
+            new = _on_table(timeline.table, new)  # a refused lead leaves the trick
     if event.kind in ("say", "claim", "concede", "accept") and seat is not None:
         text = _accept_words(event.text) if event.kind == "accept" else event.text
         return replace(new, balloons=(Balloon(seat, event.kind, text),))
@@ -209,7 +211,13 @@ def _accept_words(text: str) -> str:
     return text
 
 
-def _accept(timeline: Timeline, scenario: Scenario, seat: Seat, text: str) -> None:
+def _may_refuse(table: TablePlay, lead: CardAction, seat: Seat) -> bool:
+    """Who may refuse a lead out of turn: declarer after a defender's (Laws 54, 56), either defender after
+    declarer's (Law 55A)."""
+    return seat is table.declarer if table.is_defender(lead.seat) else table.is_defender(seat)
+
+
+def _accept(timeline: Timeline, scenario: Scenario, seat: Seat, text: str, index: int) -> None:
     verdict = accepts(text)
     table = timeline.table
     if table is None:
@@ -217,9 +225,12 @@ def _accept(timeline: Timeline, scenario: Scenario, seat: Seat, text: str) -> No
         _update_contract(timeline, scenario)
         return
     lead = table.pending_lead
-    if lead is None or verdict is False:
+    if lead is None:
         return
-    if verdict is None and seat is table.declarer and lead.trick == 1:
+    if verdict is False:
+        if _may_refuse(table, lead, seat):
+            table.refuse_lead(index)  # Laws 54D, 55B, 56B: retracted now; the right player leads
+    elif verdict is None and seat is table.declarer and lead.trick == 1:
         table.spread()  # Law 54A: declarer spreads his hand and becomes dummy
         timeline.contract = table.contract
     else:
@@ -273,6 +284,12 @@ def _play_cards(timeline: Timeline, scenario: Scenario, state: TableState, event
     record = table.records.get(action.number) if action is not None else None
     if record is not None:
         timeline.plays.append(record)
+    return replace(_on_table(table, state), contract=timeline.contract, dummy_visible=True, play_record=record)
+
+
+def _on_table(table: TablePlay, state: TableState) -> TableState:
+    """The hands, the trick in progress, the quitted tricks and the cards lying face up, as the cards that
+    stand leave them."""
     play = table.play
     in_play = {r.card for r in play.records}
     face_up = table.face_up()
@@ -284,9 +301,6 @@ def _play_cards(timeline: Timeline, scenario: Scenario, state: TableState, event
         current_trick=tuple((p.seat, p.card) for p in play.current),
         quitted=tuple(play.tricks),
         exposed=exposed,
-        contract=timeline.contract,
-        dummy_visible=True,
-        play_record=record,
     )
 
 
