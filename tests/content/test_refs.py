@@ -39,6 +39,31 @@ def test_law_94_is_out_of_range() -> None:
         parse_ref("94")
 
 
+@pytest.mark.parametrize(("text", "law"), [("1", 1), ("Law 1", 1), ("1A", 1), ("93", 93), ("Law 93", 93), ("93C", 93)])
+def test_the_first_and_last_laws_are_accepted(text: str, law: int) -> None:
+    ref = parse_ref(text)
+    assert ref.law == law and ref.whole_law() == LawRef(law)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("0", "'0' is not a law reference"),
+    ("Law 0", "'Law 0' is not a law reference"),
+    ("94", "there is no Law 94: the laws run from 1 to 93"),
+    ("Law 94", "there is no Law 94: the laws run from 1 to 93"),
+    ("94A", "there is no Law 94: the laws run from 1 to 93"),
+])
+def test_just_outside_the_laws_is_rejected(text: str, message: str) -> None:
+    with pytest.raises(RefError) as error:
+        parse_ref(text)
+    assert str(error.value).startswith(message)
+
+
+def test_the_boundaries_hold_in_running_text_too() -> None:
+    spans = list(find_refs("Law 1 applies, Law 93 too, but not Law 94 or Law 0; Laws 92-93 and 93B1."))
+    assert [s.text for s in spans] == ["Law 1", "Law 93", "Laws 92-93", "93B1"]
+    assert [[str(r) for r in s.refs] for s in spans] == [["1"], ["93"], ["92", "93"], ["93B1"]]
+
+
 def test_ancestors_run_from_the_law_down() -> None:
     ref = parse_ref("27B1(a)")
     assert [str(a) for a in ref.ancestors()] == ["27", "27B", "27B1"]
