@@ -15,10 +15,11 @@ from pathlib import Path
 
 from app.content.case_model import Case
 from app.content.cases import load_cases, load_topics
+from app.content.editions import Editions, check_mappings, load_editions
 from app.content.glossary import Glossary, load_glossary
 from app.content.laws import LawBook, check_book_references, load_law_book, unresolved_references
 from app.content.problems import ContentProblem
-from app.content.search import Document, SearchIndex, glossary_documents, law_documents
+from app.content.search import Document, SearchIndex, edition_documents, glossary_documents, law_documents
 
 CURRENT_EDITION = "wbf-2017"
 CONTENT_ENV = "DIRECTOR_TRAINER_CONTENT"
@@ -44,6 +45,7 @@ class Library:
     topics: dict[str, str]
     cases: list[Case]
     problems: list[ContentProblem] = field(default_factory=list)
+    editions: Editions = field(default_factory=Editions)
     _index: SearchIndex | None = None
 
     @property
@@ -51,8 +53,9 @@ class Library:
         """The full-text index, built on first use (a few milliseconds)."""
         if self._index is None:
             self._index = SearchIndex(
-                [*law_documents(self.book), *glossary_documents(self.glossary), *case_documents(self.cases)],
-                self.book,
+                [*law_documents(self.book), *edition_documents(self.editions), *glossary_documents(self.glossary),
+                 *case_documents(self.cases)],
+                self.book, self.editions,
             )
         return self._index
 
@@ -70,7 +73,7 @@ class Library:
 def case_documents(cases: Iterable[Case]) -> Iterable[Document]:
     for case in cases:
         body = "\n\n".join([case.situation, case.ruling, case.commentary, " ".join(case.topics)])
-        yield Document("case", case.id, case.title, body)
+        yield Document("case", case.id, case.title, body, case.edition)
 
 
 def load_library(root: Path | None = None, edition: str = CURRENT_EDITION,
@@ -85,8 +88,10 @@ def load_library(root: Path | None = None, edition: str = CURRENT_EDITION,
     glossary, glossary_problems = load_glossary(root / "glossary" / "glossary.yaml")
     topics, topic_problems = load_topics(root / "topics.yaml")
     cases, case_problems = load_cases(case_paths or [root / "cases"], set(topics) or None)
+    editions, edition_problems = load_editions(root / "editions")
+    edition_problems += check_mappings(editions, (s.key for s in book.walk()))
     library = Library(root, book, glossary, topics, cases,
-                      problems + glossary_problems + topic_problems + case_problems)
+                      problems + glossary_problems + topic_problems + case_problems + edition_problems, editions)
     if check_references:
         library.problems += reference_problems(library)
     return library
