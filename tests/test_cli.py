@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -155,3 +156,15 @@ def test_python_dash_m_app_runs_the_command() -> None:
         check=False,
     )
     assert (result.returncode, result.stdout.strip()) == (0, "-500")
+
+
+def test_gui_smoke_test_survives_a_database_folder_that_cannot_be_made(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "--db", str(blocker / "sub" / "progress.sqlite3"), "gui", "--smoke-test"],
+        capture_output=True, text=True, check=False, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert f"progress: not kept — cannot create the folder {blocker / 'sub'}" in result.stdout

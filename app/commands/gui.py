@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from typing import TYPE_CHECKING
 
 from app.commands import CommandError
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QMainWindow
 
 
@@ -37,6 +39,22 @@ def _has_display() -> bool:
     return any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
 
 
+def _wait_for_store(application: QCoreApplication, window: QMainWindow, seconds: float = 60) -> str:
+    """For the smoke test: wait until the window has its progress store, or is asking what to do
+    because it cannot have it (the dialog does not block), and say which."""
+    from app.ui.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+    opener = window.store_opener
+    deadline = time.monotonic() + seconds
+    while not opener.done and opener.dialog is None and time.monotonic() < deadline:
+        application.processEvents()
+        time.sleep(0.01)
+    if opener.dialog is not None and not opener.done:
+        return f"not kept — {opener.problem}"
+    return window.store.location if opener.done else "still opening after a minute"
+
+
 def run(args: argparse.Namespace) -> int:
     # Without a display Qt aborts the process with no useful message, so say it first.
     if not _has_display():
@@ -52,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "smoke_test", False):
         application.processEvents()
         print(f"window shown: {window.windowTitle()}")
+        print(f"progress: {_wait_for_store(application, window)}")
         window.close()
         code = 0
     else:
@@ -60,4 +79,7 @@ def run(args: argparse.Namespace) -> int:
     # final garbage collection meets widgets that are still alive.
     window.deleteLater()
     application.processEvents()
+    from app.ui.operations import wait_for_work
+
+    wait_for_work()  # a store still opening when the window closed finishes before the interpreter does
     return code

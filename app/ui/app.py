@@ -7,11 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from app.content.case_model import Case
 from app.content.library import load_library
-from app.store import Store, StoreError
 from app.ui.main_window import MainWindow
 
 ORGANISATION = "Director Trainer"
@@ -27,20 +26,10 @@ def resources_root() -> Path:
 ICON = resources_root() / "icons" / "director-trainer.svg"
 
 
-def open_store(db: str | None) -> Store | None:
-    """The progress database; when it cannot be opened, say why in a dialog and carry on without
-    one (the window then says progress is not being kept) rather than refuse to start."""
-    try:
-        return Store.open(db)
-    except StoreError as exc:
-        QMessageBox.warning(None, "Progress database",
-                            f"Your progress cannot be saved this time.\n\n{exc}")
-        return None
-
-
 def create_main_window(content_root: Path | None = None, db: str | None = None) -> MainWindow:
-    """Load the library, open the progress database and build the main window; a QApplication
-    must exist already. ``db`` is the ``--db`` value (None: $DIRECTOR_TRAINER_DB or the default)."""
+    """Load the library and build the main window, which opens the progress database off the GUI
+    thread once it has painted; a QApplication must exist already. ``db`` is the ``--db`` value
+    (None: $DIRECTOR_TRAINER_DB or the default)."""
     app = QApplication.instance()
     assert isinstance(app, QApplication), "create a QApplication first"
     app.setOrganizationName(ORGANISATION)
@@ -50,7 +39,9 @@ def create_main_window(content_root: Path | None = None, db: str | None = None) 
     if ICON.exists():
         app.setWindowIcon(QIcon(str(ICON)))
     library = load_library(content_root)
-    return MainWindow(library, store=open_store(db), engine_explainer=engine_explainer())
+    window = MainWindow(library, engine_explainer=engine_explainer())
+    window.open_store(db)
+    return window
 
 
 def engine_explainer() -> Callable[[Case], str]:

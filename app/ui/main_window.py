@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import getpass
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -25,7 +25,6 @@ from app import __version__
 from app.content.case_model import Case
 from app.content.library import Library
 from app.content.render import Renderer, Style
-from app.store import Store
 from app.store.errors import StoreError
 from app.store.records import Profile, Role, by_whole_law
 from app.training.attempt import Attempt
@@ -44,8 +43,12 @@ from app.ui.library_view import LibraryView
 from app.ui.progress_view import ProgressView
 from app.ui.report_dialog import ReportDialog
 from app.ui.settings import setting_bool, setting_int
+from app.ui.store_opening import StoreOpener
 from app.ui.table_widget import TableLook
 from app.ui.theme import THEMES, apply_point_size, apply_theme
+
+if TYPE_CHECKING:
+    from app.store.store import Store
 
 AREAS = ("Home", "Library", "Cases", "Case", "Progress", "Classroom")
 T = TypeVar("T")
@@ -53,8 +56,9 @@ T = TypeVar("T")
 
 class MainWindow(QMainWindow):
     """Home, library, case list, case player, progress and classroom, with the menus of a
-    desktop application. ``store`` keeps progress; without one an in-memory store is used
-    and the status bar says progress is not kept."""
+    desktop application. ``store`` keeps progress; without one the window paints first and
+    ``open_store`` brings one a moment later (or an in-memory one, and the status bar says
+    progress is not kept)."""
 
     def __init__(self, library: Library, settings: QSettings | None = None, store: Store | None = None,
                  engine_explainer: Callable[[Case], str] | None = None) -> None:
@@ -62,9 +66,10 @@ class MainWindow(QMainWindow):
         self.library = library
         self.settings = settings or QSettings()
         self.engine_explainer = engine_explainer
-        self.store_is_temporary = store is None
-        self.store = store or Store.open("sqlite://")
-        self.profile: Profile = self._first_profile()
+        self._store: Store | None = None
+        self.store_is_temporary = True
+        self.store_opener = StoreOpener(self, self.attach_store)
+        self.profile = Profile(0, "", Role.TRAINEE)  # until the store is attached
         self.session: PracticeSession | None = None
         self.exam: Exam | None = None
         self.setWindowTitle("Director Trainer")
@@ -112,15 +117,38 @@ class MainWindow(QMainWindow):
         self._connect()
         self._build_menus()
         self._restore()
-        self.refresh_profile()
-        problems = len(library.problems)
-        where = "progress is NOT being kept (no database)" if self.store_is_temporary else \
-            f"progress kept in {self.store.location}"
+        self._show_content_status("opening your progress…")
+        if store is not None:
+            self.attach_store(store)
+
+    def _show_content_status(self, where: str) -> None:
+        problems = len(self.library.problems)
         self.statusBar().showMessage(
-            f"{len(library.book.sections)} law sections, {len(library.cases)} cases; {where}"
+            f"{len(self.library.book.sections)} law sections, {len(self.library.cases)} cases; {where}"
             + (f" — {problems} content problem{'s' if problems != 1 else ''} (run director-trainer check)"
                if problems else "")
         )
+
+    @property
+    def store(self) -> Store:
+        """The progress store; StoreError in the moment after the first paint before it is open."""
+        if self._store is None:
+            raise StoreError("your progress is still being opened; try again in a moment")
+        return self._store
+
+    def open_store(self, db: str | None) -> None:
+        """Open the progress database off the GUI thread once the window has painted (the timer fires
+        after the paint events already queued); problems become a dialog with choices."""
+        QTimer.singleShot(0, lambda: self.store_opener.open(db))
+
+    def attach_store(self, store: Store, temporary: bool = False) -> None:
+        """Keep progress in ``store`` from now on (``temporary``: an in-memory one, not saved)."""
+        self._store = store
+        self.store_is_temporary = temporary
+        self.profile = self._safely(self._first_profile, "read the profiles") or self.profile
+        self.refresh_profile()
+        self._show_content_status("progress is NOT being kept (no database)" if temporary
+                                  else f"progress kept in {store.location}")
 
     # construction ---------------------------------------------------------------
     def _first_profile(self) -> Profile:
@@ -242,7 +270,8 @@ class MainWindow(QMainWindow):
         self.settings.setValue("view/theme", self.theme)
         self.settings.setValue("view/four_colour", self.four_colour)
         self.settings.setValue("view/point_size", self.point_size)
-        self.settings.setValue("profile/name", self.profile.name)
+        if self._store is not None:
+            self.settings.setValue("profile/name", self.profile.name)
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
@@ -259,6 +288,9 @@ class MainWindow(QMainWindow):
     # the store ------------------------------------------------------------------------
     def _safely(self, action: Callable[[], T], what: str) -> T | None:
         """Run a store action; a database problem is reported, never raised into Qt."""
+        if self._store is None:
+            self.statusBar().showMessage(f"Could not {what} yet: your progress is still being opened.", 5000)
+            return None
         try:
             return action()
         except StoreError as exc:
@@ -268,6 +300,8 @@ class MainWindow(QMainWindow):
 
     def refresh_profile(self) -> None:
         """Show the current trainee's state everywhere: home, case list, progress, library notes."""
+        if self._store is None:
+            return
         profile = self.profile
         now = utc_now()
         profiles = self._safely(self.store.profiles, "read the profiles") or [profile]
@@ -355,7 +389,7 @@ class MainWindow(QMainWindow):
         explanation = self.engine_explainer(case) if self.engine_explainer and case.expect else ""
         self.player.open_case(case, CaseSitting(attempt), explanation)
         self.areas.setCurrentRow(AREAS.index("Case"))
-        self.statusBar().showMessage(f"Case {case.id}", 4000)
+        self.statusBar().showMessage(f"Case: {case.title}", 4000)
 
     def start_review(self) -> None:
         if self._busy("start a review"):

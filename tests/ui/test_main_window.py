@@ -40,7 +40,8 @@ def test_opens_on_home_with_a_profile_and_a_section_ready(window: MainWindow) ->
     assert AREAS[window.areas.currentRow()] == "Home"
     assert window.home.greeting.text().startswith("Welcome")
     assert window.library_view.current_key is not None
-    assert "progress kept in sqlite" in window.statusBar().currentMessage()
+    assert f"progress kept in {window.store.location}" in window.statusBar().currentMessage()
+    assert "sqlite:" not in window.statusBar().currentMessage()  # a path, not a URL
 
 
 def test_open_a_law_follow_a_link_and_go_back_and_forward(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
