@@ -3,7 +3,9 @@
 With no paths it checks the whole of ``content/`` (laws, glossary, topics and
 cases, with every law reference); with paths, just those case files or folders.
 Each problem is one line ``file:line: message``; a summary line follows and the
-exit code is 1 if anything is wrong.
+exit code is 1 if anything is wrong. A case with no ``expect`` block in which the
+engine finds an irregularity gets a warning (a file cut short loses its
+``expect`` block without a word otherwise); ``--strict`` makes that an error.
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                         help="case files or folders of cases (default: all of content/)")
+    parser.add_argument("--strict", action="store_true",
+                        help="a case without an expect block in which the rules engine finds an irregularity is an "
+                        "error, not a warning (CI checks content/ this way)")
     parser.set_defaults(run=run)
 
 
@@ -62,16 +67,23 @@ def run(args: argparse.Namespace) -> int:
         problems = [p for p in library.problems if p.path.resolve() in wanted]
     else:
         problems = list(library.problems)
+    warnings: list[ContentProblem] = []
     checked = 0
     for case in library.cases:
         found = check_case(case)
         problems.extend(found)
         checked += 1 if case.expect else 0
+        if not case.expect and (unchecked := missing_expect(case)) is not None:
+            (problems if args.strict else warnings).append(unchecked)
     for problem in problems:
         print(problem)
+    for warning in warnings:
+        print(f"{warning.path}:{warning.line}: warning: {warning.message}")
     cases = f"{len(library.cases)} case(s)"
     scope = cases if paths else f"content ({cases}, the law library, glossary and topics)"
     verdict = f"{len(problems)} problem(s)" if problems else "no problems"
+    if warnings:
+        verdict += f", {len(warnings)} warning(s) (errors under --strict)"
     print(f"checked {scope}; {checked} expect block(s) compared with the rules engine: {verdict}")
     return FAILED if problems else 0
 
@@ -88,6 +100,21 @@ def check_case(case: Case) -> list[ContentProblem]:
         if message is not None:
             problems.append(ContentProblem(case.path, _line(located, ("expect", key), case), message))
     return problems
+
+
+def missing_expect(case: Case) -> ContentProblem | None:
+    """A case with no ``expect`` block in which the engine finds an irregularity: its ruling is mechanical,
+    so ``expect`` should hold it to the engine (CASE_FORMAT.md). None if the engine finds nothing."""
+    finding = analyse(case.scenario()).primary
+    if finding is None:
+        return None
+    event = case.events[finding.event_index] if finding.event_index is not None else None
+    by = f" by {finding.offender.english}" if finding.offender is not None else ""
+    law = finding.facts.get("rectification")
+    under = f" (Law {law})" if law else ""
+    return ContentProblem(case.path, event.line if event is not None else 1,
+                          f"case {case.id!r} has no expect block, but the rules engine finds {finding.irregularity}"
+                          f"{by}{under}: add an expect block with what the ruling rests on")
 
 
 def compare(key: str, expected: Any, analysis: Analysis) -> str | None:

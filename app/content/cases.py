@@ -13,14 +13,15 @@ from typing import Any
 
 from app.bridge.calls import parse_annotated_call
 from app.bridge.cards import Card
+from app.bridge.contract import Contract, parse_contract
 from app.bridge.deal import Deal
 from app.bridge.errors import BridgeError
 from app.bridge.rota import Vulnerability, board_conditions
 from app.bridge.seats import Seat
-from app.bridge.contract import Contract, parse_contract
 from app.content.case_model import EDITIONS, EVENT_KINDS, QUESTION_KINDS, Case, Choice, Question
-from app.content.problems import ContentProblem
+from app.content.problems import ContentError, ContentProblem
 from app.content.refs import LawRef, RefError, parse_ref
+from app.content.text_files import read_utf8
 from app.content.yaml_lines import Located, YamlSyntaxError, load_located
 from app.rules.scenario import AuctionCall, Event
 
@@ -85,12 +86,21 @@ class _Reader:
             return None
 
     def keys(self) -> None:
+        for duplicate in self.doc.duplicates:
+            name = ".".join(str(part) for part in (*duplicate.path, duplicate.key))
+            self.problems.append(ContentProblem(
+                self.path, duplicate.second, f"{name} is written twice (lines {duplicate.first} and "
+                f"{duplicate.second}); YAML would keep only the second: delete one"))
         for key in REQUIRED:
             if key not in self.data:
                 self.fail(f"missing key '{key}' (required by the case format)")
+            elif self.data[key] is None:
+                self.fail(f"key '{key}' has no value; it is required by the case format", key)
         for key in self.data:
             if key not in REQUIRED and key not in OPTIONAL:
                 self.fail(f"unknown key '{key}'; the keys are {', '.join(REQUIRED + OPTIONAL)}", key)
+            elif key in OPTIONAL and self.data[key] is None:
+                self.fail(f"key '{key}' has no value: give it one or leave the key out", key)
 
     def header(self) -> tuple[str, str, list[LawRef], list[str], int]:
         fmt = self.data.get("format")
@@ -393,10 +403,10 @@ class _Reader:
 def read_case(path: Path, topics: set[str] | None = None) -> tuple[Case | None, list[ContentProblem]]:
     """Read one case file. Returns the case (None if it has problems) and its problems."""
     try:
-        located = load_located(path.read_text(encoding="utf-8"))
-    except YamlSyntaxError as exc:
+        located = load_located(read_utf8(path))
+    except (YamlSyntaxError, ContentError) as exc:
         return None, [ContentProblem(path, exc.line, exc.message)]
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         return None, [ContentProblem(path, 0, f"cannot read the file: {exc}")]
     reader = _Reader(path, located, topics)
     case = reader.build()

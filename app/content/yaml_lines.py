@@ -4,6 +4,11 @@ Case files are written by hand, so every mistake must be reported with its line.
 PyYAML composes a node tree that knows lines, and constructs plain Python values
 that do not; this module walks both in step and records, for each path of keys
 and indexes, the line the value starts on.
+
+Two things YAML allows are refused or reported here because content files have
+no use for them and they hide mistakes: anchors and aliases (``&a`` / ``*a``),
+which let a few lines expand into billions of values, and a key written twice
+in one mapping, where the last one silently wins.
 """
 
 from __future__ import annotations
@@ -27,12 +32,23 @@ class YamlSyntaxError(ValueError):
         self.message = message
 
 
+@dataclass(frozen=True)
+class DuplicateKey:
+    """A key written twice in one mapping: PyYAML keeps the value at ``second``."""
+
+    path: Path
+    key: str
+    first: int
+    second: int
+
+
 @dataclass
 class Located:
-    """A loaded document and the line of each value, by its path from the root."""
+    """A loaded document, the line of each value by its path from the root, and any key written twice."""
 
     data: Any
     lines: dict[Path, int] = field(default_factory=dict)
+    duplicates: list[DuplicateKey] = field(default_factory=list)
 
     def line(self, *path: str | int) -> int:
         """The line of the value at path, or of its nearest ancestor that has one."""
@@ -45,7 +61,8 @@ class Located:
 
 
 def load_located(text: str) -> Located:
-    """Parse one YAML document, keeping lines; raises YamlSyntaxError on bad YAML."""
+    """Parse one YAML document, keeping lines; raises YamlSyntaxError on bad YAML or on an anchor or alias."""
+    _refuse_anchors(text)
     loader = _LOADER(text)
     try:
         node = loader.get_single_node()
@@ -61,7 +78,41 @@ def load_located(text: str) -> Located:
     located = Located(data)
     if node is not None:
         _record(node, data, (), located.lines)
+        _duplicates(node, (), located.duplicates)
     return located
+
+
+def _refuse_anchors(text: str) -> None:
+    """Reject ``&anchor`` and ``*alias`` before anything is built: the event stream is as long as the text,
+    whereas the values an alias stands for can grow exponentially (the "billion laughs")."""
+    try:
+        for event in yaml.parse(text, Loader=_LOADER):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+                what = "alias *" if isinstance(event, yaml.AliasEvent) else "anchor &"
+                raise YamlSyntaxError(event.start_mark.line + 1,
+                                      f"YAML {what}{event.anchor} is not allowed here; write the value out in full")
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise YamlSyntaxError(mark.line + 1 if mark is not None else 1,
+                              f"not valid YAML: {exc.problem or exc.context}") from exc
+    except yaml.YAMLError as exc:
+        raise YamlSyntaxError(1, f"not valid YAML: {exc}") from exc
+
+
+def _duplicates(node: yaml.Node, path: Path, found: list[DuplicateKey]) -> None:
+    """Every key written twice in a mapping, with both lines (the tree has no aliases, so it is a tree)."""
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode):
+                key, line = str(key_node.value), key_node.start_mark.line + 1
+                if key in seen:
+                    found.append(DuplicateKey(path, key, seen[key], line))
+                seen.setdefault(key, line)
+                _duplicates(value_node, (*path, key), found)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _duplicates(item, (*path, index), found)
 
 
 def _record(node: yaml.Node, value: Any, path: Path, lines: dict[Path, int]) -> None:
