@@ -24,6 +24,7 @@ from app.content.cases import case_files
 from app.content.library import load_library
 from app.content.problems import ContentProblem
 from app.content.refs import RefError, parse_ref
+from app.content.solver_claims import verify
 from app.content.yaml_lines import YamlSyntaxError, load_located
 from app.rules.engine import analyse
 from app.rules.findings import Analysis
@@ -68,11 +69,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         problems = list(library.problems)
     warnings: list[ContentProblem] = []
-    checked = 0
+    checked = claims = 0
     for case in library.cases:
         found = check_case(case)
         problems.extend(found)
         checked += 1 if case.expect else 0
+        claims += len(case.solver)
         if not case.expect and (unchecked := missing_expect(case)) is not None:
             (problems if args.strict else warnings).append(unchecked)
     for problem in problems:
@@ -84,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
     verdict = f"{len(problems)} problem(s)" if problems else "no problems"
     if warnings:
         verdict += f", {len(warnings)} warning(s) (errors under --strict)"
-    print(f"checked {scope}; {checked} expect block(s) compared with the rules engine: {verdict}")
+    solved = f", {claims} solver claim(s) with the double-dummy solver" if claims else ""
+    print(f"checked {scope}; {checked} expect block(s) compared with the rules engine{solved}: {verdict}")
     return FAILED if problems else 0
 
 
@@ -99,6 +102,10 @@ def check_case(case: Case) -> list[ContentProblem]:
         message = compare(key, expected, analysis)
         if message is not None:
             problems.append(ContentProblem(case.path, _line(located, ("expect", key), case), message))
+    for claim in case.solver:
+        message = verify(claim, case.deal, case.contract or analysis.contract, case.events)
+        if message is not None:
+            problems.append(ContentProblem(case.path, claim.line, message))
     return problems
 
 

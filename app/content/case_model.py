@@ -15,6 +15,7 @@ from app.bridge.deal import Deal
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import Seat
 from app.content.refs import LawRef
+from app.content.solver_claims import SolverClaim
 from app.rules.scenario import AuctionCall, Event, Scenario
 
 EDITIONS = ("wbf-2017", "wbf-2007", "wbf-1997", "okbridge-1997", "ibl")
@@ -74,6 +75,7 @@ class Case:
     sources: list[str] = field(default_factory=list)
     expect: dict[str, Any] = field(default_factory=dict)
     expect_line: int = 0
+    solver: list[SolverClaim] = field(default_factory=list)
 
     def scenario(self) -> Scenario:
         """The table situation alone, for the rules engine."""

@@ -21,6 +21,7 @@ from app.bridge.seats import Seat
 from app.content.case_model import EDITIONS, EVENT_KINDS, QUESTION_KINDS, Case, Choice, Question
 from app.content.problems import ContentError, ContentProblem
 from app.content.refs import LawRef, RefError, parse_ref
+from app.content.solver_claims import read_solver_claims
 from app.content.text_files import read_utf8
 from app.content.yaml_lines import Located, YamlSyntaxError, load_located
 from app.rules.scenario import AuctionCall, Event
@@ -28,7 +29,7 @@ from app.rules.scenario import AuctionCall, Event
 FORMAT_VERSION = 1
 REQUIRED = ("format", "id", "title", "edition", "laws", "topics", "difficulty", "board", "deal",
             "situation", "questions", "ruling", "commentary")
-OPTIONAL = ("auction", "notes", "events", "contract", "declarer", "result", "show", "sources", "expect")
+OPTIONAL = ("auction", "notes", "events", "contract", "declarer", "result", "show", "sources", "expect", "solver")
 EXPECT_KEYS = (
     "irregularity", "offender", "options_to", "lowest_sufficient_same_denomination",
     "offender_must_pass", "partner_must_pass", "lead_restrictions", "penalty_card", "established",
@@ -383,6 +384,7 @@ class _Reader:
         questions = self.questions()
         expect = self.expect()
         contract = self.contract()
+        solver = read_solver_claims(self.data.get("solver"), self.doc.line, self.fail)
         result = self.data.get("result")
         if result is not None and (not isinstance(result, int) or not 0 <= result <= 13):
             self.fail("result is the number of tricks won by declarer's side, 0 to 13", "result")
@@ -396,7 +398,7 @@ class _Reader:
             commentary=self.text("commentary"), path=self.path, auction=auction, notes=notes,
             events=events, contract=contract,
             result=result, show=show or list(Seat), sources=[str(s) for s in self._list("sources")],
-            expect=expect, expect_line=self.doc.line("expect") if expect else 0,
+            expect=expect, expect_line=self.doc.line("expect") if expect else 0, solver=solver,
         )
 
 
