@@ -113,9 +113,14 @@ class Editions:
         return result
 
     def find(self, edition: str, own_ref: str) -> Counterpart | None:
-        """A typed reference in an edition's own numbering (``2007 27B``), or its nearest parent."""
+        """A typed reference in an edition's own numbering (``2007 27B``): that note, else its first
+        subsection's note, else its nearest parent's."""
         wanted = own_ref.strip().upper().replace(" ", "")
         notes = self.of_edition(edition)
+        exact = next((n for n in notes if n.ref.upper() == wanted), None)
+        below = next((n for n in notes if _is_within(n.ref.upper(), wanted)), None)
+        if exact is not None or below is not None:
+            return exact or below
         while wanted:
             for note in notes:
                 if note.ref.upper() == wanted:
@@ -246,6 +251,15 @@ def check_mappings(editions: Editions, book_has: Iterable[str] | None = None) ->
 def _own_sort_key(ref: str) -> tuple[int, str]:
     digits = re.match(r"L?(\d+)", ref)
     return (int(digits.group(1)) if digits else 0, ref)
+
+
+def _is_within(ref: str, parent: str) -> bool:
+    """Whether ``ref`` is ``parent`` or lies inside it (27B1(A) within 27B1, not 27B10 within 27B1)."""
+    while ref:
+        if ref == parent:
+            return True
+        ref = _shorten(ref)
+    return False
 
 
 def _shorten(ref: str) -> str:

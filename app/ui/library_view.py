@@ -15,6 +15,7 @@ from urllib.parse import unquote
 from PySide6.QtCore import QPersistentModelIndex, QSignalBlocker, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QCursor, QStandardItem, QStandardItemModel, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -33,10 +34,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.content.compare import counterparts_box, edition_name, note_page
+from app.content.editions import CURRENT
 from app.content.laws import parts
 from app.content.library import Library
 from app.content.render import Renderer
 from app.content.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
+from app.ui.editions_ui import CompareDialog, edition_model
 from app.ui.rich_delegate import HTML_ROLE, RichTextDelegate
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -48,6 +52,8 @@ class LawBrowser(QTextBrowser):
 
     lawRequested = Signal(str)
     caseRequested = Signal(str)
+    editionRequested = Signal(str)
+    compareRequested = Signal(str)
 
     def __init__(self, library: Library, renderer: Renderer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -67,6 +73,10 @@ class LawBrowser(QTextBrowser):
             self.caseRequested.emit(target)
         elif scheme == "term":
             self._show_term(target)
+        elif scheme == "edition":
+            self.editionRequested.emit(target)
+        elif scheme == "compare":
+            self.compareRequested.emit(target)
 
     def _hover(self, url: QUrl) -> None:
         scheme, _, target = url.toString().partition(":")
@@ -146,6 +156,14 @@ class LibraryView(QWidget):
         self.tree.selectionModel().currentChanged.connect(self._tree_current)
         self._indexes: dict[str, QPersistentModelIndex] = {}
         self._fill_tree()
+        # Which code the tree shows and the search covers: the 2017 Laws, or another code's notes.
+        self.edition = CURRENT
+        self.edition_box = QComboBox()
+        self.edition_box.setAccessibleName("Code shown in the library")
+        for edition in [CURRENT, *library.editions.editions]:
+            self.edition_box.addItem(edition_name(library.editions, edition), edition)
+        self.edition_box.currentIndexChanged.connect(lambda _: self.set_edition(self.edition_box.currentData()))
+        self._compare: CompareDialog | None = None
 
         self.results = QListWidget()
         self.results.setAccessibleName("Search results")
@@ -172,6 +190,7 @@ class LibraryView(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.edition_box)
         left_layout.addWidget(self.search)
         left_layout.addWidget(self.left_stack)
         left_layout.addWidget(self.status)
@@ -180,6 +199,8 @@ class LibraryView(QWidget):
         self.browser.setAccessibleName("Law text and annotations")
         self.browser.lawRequested.connect(self.show_law)
         self.browser.caseRequested.connect(self.caseRequested)
+        self.browser.editionRequested.connect(self.show_law)
+        self.browser.compareRequested.connect(self.compare)
 
         self.bookmark_button = QToolButton()
         self.bookmark_button.setText("☆ Bookmark this section")
@@ -248,7 +269,10 @@ class LibraryView(QWidget):
 
     # navigation -----------------------------------------------------------------
     def show_law(self, key: str, record: bool = True) -> bool:
-        """Show a section by reference (falls back to its nearest existing parent)."""
+        """Show a section by reference (falls back to its nearest existing parent), or another
+        code's note by its key (``wbf-2007/27B1``)."""
+        if "/" in key:
+            return self._show_note(key, record)
         section = self.library.book.resolve(key)
         if section is None:
             self.status.setText(f"No section {key} in the library")
@@ -260,7 +284,8 @@ class LibraryView(QWidget):
         self.current_key = section.key
         self._show_personal()
         cases = [(c.id, c.title) for c in self.library.cases_citing(section.key)]
-        self.browser.setHtml(self.renderer.section(section, cases))
+        self.browser.setHtml(self.renderer.section(section, cases)
+                             + counterparts_box(self.renderer, self.library.editions, section))
         if self._last_words:
             self.browser.highlight_words(self._last_words)
         persistent = self._indexes.get(section.key)
@@ -272,6 +297,61 @@ class LibraryView(QWidget):
         self.sectionShown.emit(section.key)
         self.historyChanged.emit()
         return True
+
+    def _show_note(self, key: str, record: bool) -> bool:
+        note = self.library.editions.get(key)
+        if note is None:
+            self.status.setText(f"No note {key} in the library")
+            return False
+        if record and self.current_key is not None and self.current_key != key:
+            self._back.append(self.current_key)
+            self._forward.clear()
+        self.save_note()
+        self.current_key = key
+        self._show_personal()
+        self.browser.setHtml(note_page(self.renderer, self.library.editions, note))
+        self.sectionShown.emit(key)
+        self.historyChanged.emit()
+        return True
+
+    # other codes -----------------------------------------------------------------------
+    def page_label(self, key: str) -> str:
+        """How the status bar names a page: ``Law 27B1(a)`` or ``2007: Law 27B1(a)``."""
+        note = self.library.editions.get(key) if "/" in key else None
+        if note is None:
+            return f"Law {key}"
+        return f"{self.library.editions.editions[note.edition].short}: {note.heading()}"
+
+    def set_edition(self, edition: str) -> None:
+        """Show one code in the tree; the search then covers that code (all of them for 2017)."""
+        if edition == self.edition:
+            return
+        self.edition = edition
+        self.tree.selectionModel().currentChanged.disconnect(self._tree_current)
+        model = self.model if edition == CURRENT else edition_model(self.library.editions, edition, self)
+        self.tree.setModel(model)
+        self.tree.selectionModel().currentChanged.connect(self._tree_current)
+        self.tree.setAccessibleName("Laws by part" if edition == CURRENT else edition_name(self.library.editions, edition))
+        self.left_tabs.setTabText(0, "Laws" if edition == CURRENT else "Notes")
+        with QSignalBlocker(self.edition_box):
+            self.edition_box.setCurrentIndex(max(0, self.edition_box.findData(edition)))
+        self._search_changed(self.search.text())
+
+    def compare(self, key: str | None = None) -> CompareDialog | None:
+        """Open the current (or given) 2017 section beside its counterparts in every other code."""
+        section = self.library.book.resolve(key or self.current_key or "")
+        if section is None or not self.library.editions.editions:
+            return None
+        if self._compare is not None:
+            self._compare.close()
+        self._compare = CompareDialog(self.renderer, self.library.editions, section, self._follow_from_compare, self)
+        self._compare.show()
+        return self._compare
+
+    def _follow_from_compare(self, url: str) -> None:
+        scheme, _, target = url.partition(":")
+        if scheme in ("law", "edition"):
+            self.show_law(unquote(target))
 
     # bookmarks and notes ---------------------------------------------------------------
     def set_personal(self, provider: Callable[[str], tuple[bool, str]] | None, bookmarks: list[str]) -> None:
@@ -350,7 +430,7 @@ class LibraryView(QWidget):
             self.status.clear()
             self.browser.setExtraSelections([])
             return
-        hits = self.library.index.query(text, limit=60)
+        hits = self.library.index.query(text, limit=60, edition=None if self.edition == CURRENT else self.edition)
         self._last_words = re.findall(r"\w+", text)
         self.results.clear()
         for hit in hits:
@@ -361,13 +441,13 @@ class LibraryView(QWidget):
     @staticmethod
     def _hit_html(hit: Hit) -> str:
         """The hit's title in bold and its snippet with the matched words marked."""
-        kind = {"law": "", "glossary": "Definition: ", "case": "Case: "}[hit.kind]
+        kind = {"law": "", "glossary": "Definition: ", "case": "Case: ", "edition": ""}[hit.kind]
         snippet = html.escape(" ".join(hit.snippet.split())[:220])
         snippet = snippet.replace(HIGHLIGHT_START, "<b><u>").replace(HIGHLIGHT_END, "</u></b>")
         return f"<b>{html.escape(kind + hit.title)}</b><br><small>{snippet}</small>"
 
     def _hit_item(self, hit: Hit) -> QListWidgetItem:
-        kind = {"law": "", "glossary": "Definition: ", "case": "Case: "}[hit.kind]
+        kind = {"law": "", "glossary": "Definition: ", "case": "Case: ", "edition": ""}[hit.kind]
         plain = " ".join(hit.snippet.replace(HIGHLIGHT_START, "").replace(HIGHLIGHT_END, "").split())
         item = QListWidgetItem(f"{kind}{hit.title}")
         item.setData(HTML_ROLE, self._hit_html(hit))
@@ -381,7 +461,7 @@ class LibraryView(QWidget):
         if item is None:
             return
         key, kind = item.data(KEY_ROLE), item.data(KIND_ROLE)
-        if kind == "law":
+        if kind in ("law", "edition"):
             self.show_law(key)
         elif kind == "glossary":
             entry = self.library.glossary.lookup(key)

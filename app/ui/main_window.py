@@ -176,7 +176,8 @@ class MainWindow(QMainWindow):
         self.home.lawRequested.connect(self.show_law)
         self.library_view.caseRequested.connect(self.open_case)
         self.library_view.historyChanged.connect(self._update_history_actions)
-        self.library_view.sectionShown.connect(lambda key: self.statusBar().showMessage(f"Law {key}", 4000))
+        self.library_view.sectionShown.connect(
+            lambda key: self.statusBar().showMessage(self.library_view.page_label(key), 4000))
         self.library_view.bookmarkToggled.connect(self._bookmark)
         self.library_view.noteChanged.connect(self._note)
         self.case_list.caseOpened.connect(self.open_case)

@@ -73,6 +73,8 @@ def test_typed_references_name_an_edition_and_fall_back_to_the_parent(tmp_path: 
     assert editions.find("wbf-2007", "27C").key == "wbf-2007/27"
     assert editions.find("ibl", "L25C2(b)").key == "ibl/L25C2"
     assert editions.find("ibl", "L12") is None
+    assert editions.find("wbf-2007", "27B").key == "wbf-2007/27B1"  # its first subsection with a note
+    assert editions.find("ibl", "L25").key == "ibl/L25C2"
 
 
 def test_mistakes_are_reported_at_their_line_and_the_rest_loads(tmp_path: Path) -> None:

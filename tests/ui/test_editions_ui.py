@@ -1,0 +1,78 @@
+"""Other codes in the library: the box on a 2017 page, a note's page, the code selector and Compare."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, QUrl
+
+from app.content.library import load_library
+from app.ui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library(ROOT / "content")
+
+
+@pytest.fixture
+def window(qtbot, library, tmp_path):  # type: ignore[no-untyped-def]
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(library, settings, None)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    return win
+
+
+def test_a_2017_page_lists_each_code_and_opens_a_counterpart_and_back(window: MainWindow) -> None:
+    view = window.library_view
+    assert window.show_law("27B1(a)")
+    text = view.browser.toPlainText()
+    assert "Other codes" in text
+    assert "Law 27B1(a) — Lowest sufficient bid in the same denomination" in text  # the 2007 note
+    assert "No difference known" in text  # the online adaptation has no note on Law 27
+    view.browser.anchorClicked.emit(QUrl("edition:wbf-2007/27B1(a)"))
+    assert view.current_key == "wbf-2007/27B1(a)"
+    page = view.browser.toPlainText()
+    assert "The 2007 Laws of Duplicate Bridge" in page and "Source: 003" in page
+    assert window.statusBar().currentMessage() == "2007: Law 27B1(a) — Lowest sufficient bid in the same denomination"
+    view.browser.anchorClicked.emit(QUrl("law:27B1(a)"))  # "In the 2017 Laws" links back
+    assert view.current_key == "27B1(a)"
+    view.go_back()
+    assert view.current_key == "wbf-2007/27B1(a)"
+
+
+def test_choosing_a_code_shows_its_tree_and_limits_the_search(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    view = window.library_view
+    view.edition_box.setCurrentIndex(view.edition_box.findData("wbf-1997"))
+    assert view.edition == "wbf-1997"
+    model = view.tree.model()
+    assert model.index(0, 0).data() == "Law 27"
+    first_note = model.index(0, 0, model.index(0, 0))
+    view.tree.setCurrentIndex(first_note)
+    assert view.current_key == "wbf-1997/27"
+    qtbot.keyClicks(view.search, "partner")
+    titles = [view.results.item(i).text() for i in range(view.results.count())]
+    assert titles and all(t.startswith("1997: ") for t in titles)
+    view.search.clear()
+    view.edition_box.setCurrentIndex(view.edition_box.findData("wbf-2017"))
+    assert view.tree.model().index(0, 0).data() != "Law 27"
+    qtbot.keyClicks(view.search, "2007 27B1")
+    assert view.results.item(0).text() == "2007: Law 27B1(a) — Lowest sufficient bid in the same denomination"
+
+
+def test_compare_sets_the_2017_section_beside_every_code(window: MainWindow) -> None:
+    view = window.library_view
+    window.show_law("27B1(a)")
+    dialog = view.compare()
+    assert dialog is not None
+    titles = [c.accessibleName() for c in dialog.columns]
+    assert titles == ["2017 text", "2007 text", "1997 text", "Online text", "IBL text"]
+    assert "lowest sufficient bid" in dialog.columns[0].toPlainText().lower()
+    assert "Differs" in dialog.columns[1].toPlainText() and "both the insufficient bid" in dialog.columns[1].toPlainText()
+    assert "No difference known for Law 27B1(a)" in dialog.columns[3].toPlainText()
+    dialog.columns[1].anchorClicked.emit(QUrl("law:23A"))
+    assert view.current_key == "23A"
+    dialog.close()
