@@ -6,8 +6,13 @@ import argparse
 from fractions import Fraction
 from pathlib import Path
 
-from app.bridge.errors import ScoringError
-from app.bridge.scoring import TRAVELLER_FORMAT, MatchpointedRow, load_traveller, matchpoint
+from app.bridge.scoring import (
+    TRAVELLER_FORMAT,
+    MatchpointedRow,
+    load_traveller,
+    matchpoint,
+    parse_session_percentages,
+)
 from app.commands import print_json
 
 EPILOG = (
@@ -44,27 +49,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
-def _session_percentages(items: list[str]) -> dict[str, Fraction]:
-    sessions = {}
-    for item in items:
-        pair, equals, percent = item.partition("=")
-        try:
-            value = Fraction(percent.strip().rstrip("%"))
-        except ValueError:
-            value = Fraction(-1)
-        if not equals or not pair.strip() or not 0 <= value <= 100:
-            raise ScoringError(f"--session {item!r}: write PAIR=PERCENT with a percentage from 0 to 100, e.g. 7=62.5")
-        sessions[pair.strip()] = value
-    return sessions
-
-
 def _round(value: Fraction) -> float:
     return round(float(value), 2)
 
 
 def run(args: argparse.Namespace) -> int:
     rows = load_traveller(args.file)
-    results = matchpoint(rows, per_beaten=1 if args.half else 2, session_percent=_session_percentages(args.session))
+    results = matchpoint(rows, per_beaten=1 if args.half else 2, session_percent=parse_session_percentages(args.session))
     if args.json:
         print_json(
             {

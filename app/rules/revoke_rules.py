@@ -4,9 +4,11 @@ and the automatic trick adjustment with every exception, counted from the play t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from app.bridge.cards import Suit
 from app.bridge.contract import TRICKS_PER_DEAL
+from app.bridge.errors import ScoringError
 from app.bridge.play import Play
 from app.bridge.seats import Seat, Side
 from app.rules.board import Board, card_name
@@ -222,37 +224,79 @@ def _count(board: Board, table: TablePlay, revoke: Revoke, finding: Finding) -> 
         return None
     winner = tricks[revoke.trick - 1].winner
     later = _later_tricks_won(board, table, revoke, finding)
-    won_by_offender = winner is offender  # Law 64A footnote: a trick won in dummy is not won by declarer
-    if won_by_offender:
+    # Law 64A footnote: a trick won in dummy is not won by declarer.
+    who = (RevokeTrickWinner.OFFENDER if winner is offender
+           else RevokeTrickWinner.PARTNER if winner.side is side else RevokeTrickWinner.NON_OFFENDERS)
+    if who is RevokeTrickWinner.OFFENDER:
         finding.say(f"{offender.english} won the revoke trick himself.", "64A1")
-    elif winner.side is side:
+    elif who is RevokeTrickWinner.PARTNER:
         finding.say(f"The revoke trick was won by {winner.english}, the offender's partner.", "64A2")
     else:
         finding.say(f"The revoke trick was won by the non-offending side ({winner.english}).", "64A2")
-    if won_by_offender:
-        if later is None:
-            finding.unknown["tricks_transferred"] = ("one or two tricks: it depends on whether the offending side "
-                                                     "wins a later trick, which the case does not show")
-            return None
-        count = 2 if later > 0 else 1
-        finding.facts.update(rectification="64A1", tricks_transferred=count)
-        extra = " and one later trick the offending side won" if count == 2 else " (the offending side won no later trick)"
-        finding.say(f"At the end of play the revoke trick{extra} go to the non-offending side: {count} "
-                    f"trick{'s' if count > 1 else ''}.", "64A1")
-        return count
-    if winner.side is side or (later is not None and later > 0):
-        finding.facts.update(rectification="64A2", tricks_transferred=1)
-        finding.say("The offending side won that trick or a later one, so one trick goes to the non-offending side "
-                    "at the end of play.", "64A2")
-        return 1
-    if later is None:
+    if later is None and who is RevokeTrickWinner.OFFENDER:
+        finding.unknown["tricks_transferred"] = ("one or two tricks: it depends on whether the offending side "
+                                                 "wins a later trick, which the case does not show")
+        return None
+    if later is None and who is RevokeTrickWinner.NON_OFFENDERS:
         finding.unknown["tricks_transferred"] = ("none or one trick: it depends on whether the offending side wins a "
                                                  "later trick, which the case does not show")
         return None
-    finding.facts.update(rectification="64B1", tricks_transferred=0)
-    finding.say("The offending side won neither the revoke trick nor any later trick: no automatic adjustment.",
-                "64B1")
-    return 0
+    transfer = automatic_transfer(who, later or 0)
+    finding.facts.update(rectification=transfer.law, tricks_transferred=transfer.tricks)
+    finding.say(transfer.reason, transfer.law)
+    return transfer.tricks
+
+
+class RevokeTrickWinner(Enum):
+    """Who won the trick on which an established revoke was made; Law 64A turns on it."""
+
+    OFFENDER = "the offender"
+    PARTNER = "the offender's partner"
+    NON_OFFENDERS = "the non-offending side"
+
+
+@dataclass(frozen=True)
+class TrickTransfer:
+    """The automatic trick adjustment for one established revoke: how many tricks, under which law, and why."""
+
+    tricks: int
+    law: str
+    reason: str
+
+
+def automatic_transfer(winner: RevokeTrickWinner, later_won: int) -> TrickTransfer:
+    """Law 64A for an established revoke with no Law 64B exception: the tricks the non-offending side
+    receives at the end of play, given who won the revoke trick and how many later tricks the offending
+    side won. The engine and the revoke calculator both ask this one function."""
+    if later_won < 0:
+        raise ValueError(f"the offending side cannot win {later_won} later tricks")
+    if winner is RevokeTrickWinner.OFFENDER:
+        if later_won > 0:
+            return TrickTransfer(2, "64A1", "At the end of play the revoke trick and one later trick the offending "
+                                            "side won go to the non-offending side: 2 tricks.")
+        return TrickTransfer(1, "64A1", "At the end of play the revoke trick (the offending side won no later "
+                                        "trick) go to the non-offending side: 1 trick.")
+    if winner is RevokeTrickWinner.PARTNER or later_won > 0:
+        return TrickTransfer(1, "64A2", "The offending side won that trick or a later one, so one trick goes to the "
+                                        "non-offending side at the end of play.")
+    return TrickTransfer(0, "64B1", "The offending side won neither the revoke trick nor any later trick: no "
+                                    "automatic adjustment.")
+
+
+def revoke_transfer(trick: int, winner: RevokeTrickWinner, later_won: int) -> TrickTransfer:
+    """The trick transfer for an established revoke on trick ``trick`` (1–12), with no other Law 64B
+    exception in play; bad figures raise a ``ScoringError`` that says what to change."""
+    if not 1 <= trick <= TWELFTH:
+        raise ScoringError(f"a revoke can be established on tricks 1 to 12, not on trick {trick}: "
+                           "on the last trick each player has one card, so nobody can revoke")
+    if trick == TWELFTH:
+        return TrickTransfer(0, "64B6", "A revoke on the twelfth trick brings no automatic trick adjustment; it is "
+                                        "corrected if found before the hands are returned to the board (Law 62D).")
+    later_tricks = TRICKS_PER_DEAL - trick
+    if not 0 <= later_won <= later_tricks:
+        raise ScoringError(f"after a revoke on trick {trick} there are {later_tricks} later tricks, so the "
+                           f"offending side won 0 to {later_tricks} of them, not {later_won}")
+    return automatic_transfer(winner, later_won)
 
 
 def _later_tricks_won(board: Board, table: TablePlay, revoke: Revoke, finding: Finding) -> int | None:

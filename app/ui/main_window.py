@@ -35,6 +35,7 @@ from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.practice import Mode, PracticeSession
 from app.training.report_html import report_html
 from app.training.sitting import CaseSitting, ExamSitting
+from app.ui.calculators import install_tools_menu
 from app.ui.case_list import CaseList
 from app.ui.case_player import CasePlayer
 from app.ui.classroom_view import ClassroomView
@@ -235,6 +236,8 @@ class MainWindow(QMainWindow):
             action = self._action(theme_menu, name.capitalize(), lambda _=False, n=name: self.set_theme(n), checkable=True)
             action.setChecked(name == self.theme)
             group.addAction(action)
+
+        install_tools_menu(self, bar.addMenu("&Tools"), self.show_law)
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About Director Trainer", self.about)

@@ -15,7 +15,13 @@ from app.bridge.scoring.contract_score import ScoreBreakdown, breakdown, score, 
 from app.bridge.scoring.imps import IMP_SCALE, imps
 from app.bridge.scoring.matchpoints import MatchpointedRow, TableScore, TravellerRow, matchpoint
 from app.bridge.scoring.schemes import IBL, IBL_NT_40_30, SCHEMES, WBF, ByVulnerability, ScoringScheme, get_scheme
-from app.bridge.scoring.traveller import TRAVELLER_FORMAT, load_traveller, parse_table_score, read_traveller
+from app.bridge.scoring.traveller import (
+    TRAVELLER_FORMAT,
+    load_traveller,
+    parse_session_percentages,
+    parse_table_score,
+    read_traveller,
+)
 
 __all__ = [
     "IBL",
@@ -41,6 +47,7 @@ __all__ = [
     "load_traveller",
     "matchpoint",
     "parse_artificial",
+    "parse_session_percentages",
     "parse_table_score",
     "parse_weighted",
     "read_traveller",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
+from fractions import Fraction
 from pathlib import Path
 
 from app.bridge.errors import ScoringError
@@ -94,3 +96,20 @@ def load_traveller(path: Path) -> list[TravellerRow]:
     except UnicodeDecodeError:
         raise ScoringError(f"cannot read traveller {path}: it is not UTF-8 text") from None
     return read_traveller(text, str(path))
+
+
+def parse_session_percentages(items: Iterable[str]) -> dict[str, Fraction]:
+    """Read pairs' percentages on the session's other boards, written PAIR=PERCENT ('7=62.5'), for
+    Law 12C2(c); the command line's ``--session`` and the matchpoints calculator both use this."""
+    sessions = {}
+    for item in items:
+        pair, equals, percent = item.partition("=")
+        try:
+            value = Fraction(percent.strip().rstrip("%"))
+        except ValueError:
+            value = Fraction(-1)
+        if not equals or not pair.strip() or not 0 <= value <= 100:
+            raise ScoringError(f"session percentage {item!r}: write PAIR=PERCENT with a percentage from 0 to 100, "
+                               "e.g. 7=62.5")
+        sessions[pair.strip()] = value
+    return sessions
