@@ -21,6 +21,7 @@ from app.content.library import Library
 from app.content.render import Renderer
 from app.rules.timeline import Timeline, replay
 from app.training.sitting import ExamSitting, Sitting
+from app.ui.double_dummy_panel import DoubleDummyPanel
 from app.ui.library_view import LawBrowser
 from app.ui.ruling_panel import RulingPanel
 from app.ui.table_widget import TableWidget
@@ -127,10 +128,13 @@ class CasePlayer(QWidget):
         left_layout.addWidget(self.table, 1)
         left_layout.addLayout(steps)
         left_layout.addWidget(self.situation)
+        self.double_dummy = DoubleDummyPanel()
+        left_layout.addWidget(self.double_dummy)
 
         self.ruling = RulingPanel(renderer, sorted(library.book.sections, key=lambda k: (len(k), k)))
         self.ruling.lawRequested.connect(self.show_law)
         self.ruling.finished.connect(self.attemptFinished)
+        self.ruling.finished.connect(self.double_dummy.unlock)
         self.ruling.caseChanged.connect(self.show_table)
         self.law_pane = LawBrowser(library, renderer)
         self.law_pane.setAccessibleName("The cited law")
@@ -179,6 +183,7 @@ class CasePlayer(QWidget):
         self.title.setText(f"Board {case.board}: {case.title}")
         self.situation.setHtml(self.renderer.markdown(case.situation))
         self.table.set_board(case.board, case.dealer, case.vulnerability, case.show)
+        self.double_dummy.set_case(case)
         self.slider.blockSignals(True)
         self.slider.setRange(0, self.limit)
         self.slider.setValue(self.limit)
@@ -192,6 +197,7 @@ class CasePlayer(QWidget):
             return
         step = max(0, min(step, self.limit))
         self.table.set_state(self.timeline.states[step])
+        self.double_dummy.set_state(self.timeline.states[step])
         self.step_label.setText(f"Step {step} of {self.limit}: {describe_event(self.timeline, step)}")
         self.prev_button.setEnabled(step > 0)
         self.first_button.setEnabled(step > 0)
