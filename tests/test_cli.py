@@ -3,6 +3,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -139,13 +140,28 @@ def test_gui_without_a_display_says_so(monkeypatch: pytest.MonkeyPatch, capsys: 
     assert code == 1 and "no display found" in err and "QT_QPA_PLATFORM=offscreen" in err
 
 
-def test_main_window_is_created(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from PySide6.QtWidgets import QMainWindow
+def test_main_window_is_created(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # What `director-trainer gui --db FILE` puts on screen: the shipped library, the trainee's profile
+    # and where the progress is kept.
+    database = tmp_path / "progress.sqlite3"
+    from app.ui.main_window import MainWindow
 
-    window = gui.create_main_window()
+    window = gui.create_main_window(str(database))
+    assert isinstance(window, MainWindow)
     qtbot.addWidget(window)
-    assert isinstance(window, QMainWindow)
-    assert "Director Trainer" in window.windowTitle()
+    window.show()
+    qtbot.waitUntil(lambda: "progress kept in" in window.statusBar().currentMessage(), timeout=10_000)
+    cases = len(list((Path(__file__).resolve().parents[1] / "content" / "cases").rglob("*.yaml")))
+    status = window.statusBar().currentMessage()
+    sections = re.fullmatch(rf"(\d+) law sections, {cases} cases; progress kept in {re.escape(str(database))}", status)
+    assert sections is not None, status
+    assert int(sections.group(1)) > 93  # every law, with its sections
+    profile = window.profile.name
+    assert profile
+    assert window.windowTitle() == f"Director Trainer — {profile}"
+    assert window.home.greeting.text() == f"Welcome, {profile}"
+    assert window.case_list.count.text() == f"{cases} of {cases} cases"
+    assert database.exists()
 
 
 def test_python_dash_m_app_runs_the_command() -> None:

@@ -1,6 +1,8 @@
 """`director-trainer law` and `search` answer from the real law library."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -13,11 +15,38 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+LAWS = Path(__file__).resolve().parents[1] / "content" / "laws" / "wbf-2017"
+SECTION_HEADING = re.compile(r"^#{2,4} (\d+[A-H]\S*)(?: — (.*))?$")
+
+
+def section_in_file(law: int, key: str) -> tuple[str, str, list[tuple[str, str]]]:
+    """A section as its Markdown file writes it: title, text, and each annotation's heading and text."""
+    lines = (LAWS / f"law-{law:02d}.md").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if (m := SECTION_HEADING.match(line)) and m.group(1) == key)
+    end = next((i for i in range(start + 1, len(lines)) if SECTION_HEADING.match(lines[i])), len(lines))
+    title = SECTION_HEADING.match(lines[start]).group(2)  # type: ignore[union-attr]
+    parts: list[tuple[str, list[str]]] = [("", [])]
+    for line in lines[start + 1 : end]:
+        if line.startswith("#### "):
+            parts.append((line.removeprefix("#### "), []))
+        else:
+            parts[-1][1].append(line)
+    return title, " ".join(" ".join(parts[0][1]).split()), [(h, " ".join(" ".join(b).split())) for h, b in parts[1:]]
+
+
 def test_law_prints_a_section_with_its_annotations(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "law", "27b1a")
     assert code == 0
-    assert out.startswith("Law 27B1(a)")
-    assert "[" in out and "]" in out  # annotations are printed with their kind
+    title, text, notes = section_in_file(27, "27B1(a)")
+    heading = f"Law 27B1(a) — {title}"
+    lines = out.splitlines()
+    assert lines[:2] == [heading, "=" * len(heading)]
+    assert [line.strip() for line in lines if line.startswith("  [")] == [f"[{h}]" for h, _ in notes]
+    printed = " ".join(out.split())
+    assert printed.startswith(f"{heading} {'=' * len(heading)} {text}")
+    for note_heading, body in notes:  # each note's text follows its heading
+        assert f"[{note_heading}] {body}" in printed
+    assert notes, "27B1(a) has annotations to print"
 
 
 def test_law_of_a_whole_law_includes_its_subsections(capsys: pytest.CaptureFixture[str]) -> None:
@@ -36,8 +65,12 @@ def test_law_rejects_bad_references_with_exit_2(capsys: pytest.CaptureFixture[st
 def test_search_ranks_hits_and_marks_kinds(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "search", "revoke established", "--json", "--limit", "5")
     hits = json.loads(out)
-    assert code == 0 and 1 <= len(hits) <= 5
-    assert any(h["key"].startswith("63") for h in hits)
+    assert code == 0 and len(hits) == 5
+    # the section whose title says both words comes first, as the law file names it
+    title, _, _ = section_in_file(63, "63A")
+    assert (hits[0]["kind"], hits[0]["key"], hits[0]["title"]) == ("law", "63A", f"Law 63A — {title}")
+    assert {h["kind"] for h in hits} <= {"law", "glossary", "case"}
+    assert all(h["title"].startswith(f"Law {h['key']} — ") for h in hits if h["kind"] == "law")
 
 
 def test_search_with_a_reference_puts_that_section_first(capsys: pytest.CaptureFixture[str]) -> None:
@@ -47,7 +80,7 @@ def test_search_with_a_reference_puts_that_section_first(capsys: pytest.CaptureF
 
 def test_search_without_matches_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "search", "xylophonequartz")
-    assert code == 0 and "No matches" in out
+    assert (code, out) == (0, "No matches for 'xylophonequartz'.\n")
 
 
 def test_check_reports_unresolved_references_in_laws_glossary_and_cases(
