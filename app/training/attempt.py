@@ -7,6 +7,7 @@ and totalling are tested without a window.
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -27,7 +28,8 @@ class Attempt:
     ``feedback`` is False in an exam: answers are marked but the marks are kept
     back until the end. ``finished_after`` is measured on the monotonic clock, so a
     clock change cannot distort it; ``started_at`` and ``finished_at`` are the wall-clock
-    (UTC) moments the store records and an exam checks against its time limit.
+    (UTC) moments the store records and an exam checks against its time limit. ``seed``
+    shuffles the starting order of order questions, the same for the whole attempt.
     """
 
     case: Case
@@ -39,6 +41,7 @@ class Attempt:
     finished_after: float | None = None
     started_at: datetime = field(default_factory=utc_now)
     finished_at: datetime | None = None
+    seed: int = field(default_factory=lambda: random.randrange(1 << 30))
 
     @property
     def question(self) -> Question | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -24,8 +26,11 @@ from app.training.sitting import ExamSitting, Sitting
 from app.ui.double_dummy_panel import DoubleDummyPanel
 from app.ui.library_view import LawBrowser
 from app.ui.ruling_panel import RulingPanel
+from app.ui.shortcuts import NEXT_CASE, STEP_BACK, STEP_FORWARD
 from app.ui.table_widget import TableWidget
 
+NO_LAW_YET = "The law each question rests on opens here once you have answered it."
+NO_LAW_CITED = "This question rests on no single law; the model ruling at the end cites every law the case uses."
 EVENT_WORDS = {"say": "says", "claim": "claims", "concede": "concedes", "accept": "accepts"}
 
 
@@ -71,7 +76,8 @@ class CasePlayer(QWidget):
         self.timer_label.setObjectName("caseTitle")
         self.timer_label.setAccessibleName("Time left")
         self.next_case_button = QPushButton("Next case")
-        self.next_case_button.setShortcut("Ctrl+Shift+N")
+        self.next_case_button.setShortcut(NEXT_CASE)
+        self.next_case_button.setToolTip(f"Next case ({NEXT_CASE})")
         self.end_button = QPushButton("End session")
         self.session_bar = QWidget()
         bar = QHBoxLayout(self.session_bar)
@@ -101,8 +107,8 @@ class CasePlayer(QWidget):
         self.last_button = QPushButton(icon(pixmaps.SP_MediaSkipForward), "")
         for button, name, handler in (
             (self.first_button, "First step", lambda: self.slider.setValue(0)),
-            (self.prev_button, "Previous step", lambda: self.slider.setValue(self.slider.value() - 1)),
-            (self.next_button, "Next step", lambda: self.slider.setValue(self.slider.value() + 1)),
+            (self.prev_button, f"Previous step ({STEP_BACK})", lambda: self.slider.setValue(self.slider.value() - 1)),
+            (self.next_button, f"Next step ({STEP_FORWARD})", lambda: self.slider.setValue(self.slider.value() + 1)),
             (self.last_button, "Director called", lambda: self.slider.setValue(self.slider.maximum())),
         ):
             button.setAccessibleName(name)
@@ -133,6 +139,8 @@ class CasePlayer(QWidget):
 
         self.ruling = RulingPanel(renderer, sorted(library.book.sections, key=lambda k: (len(k), k)))
         self.ruling.lawRequested.connect(self.show_law)
+        self.ruling.citedLaw.connect(self._show_cited)
+        self.ruling.questionShown.connect(self.fit_question)
         self.ruling.finished.connect(self.attemptFinished)
         self.ruling.finished.connect(self.double_dummy.unlock)
         self.ruling.caseChanged.connect(self.show_table)
@@ -142,8 +150,10 @@ class CasePlayer(QWidget):
         open_button = QPushButton("Open in the library")
         open_button.clicked.connect(self._open_in_library)
         self._law_key = ""
+        self._no_law = NO_LAW_YET
 
-        right = QSplitter(Qt.Orientation.Vertical)
+        right = self.right = QSplitter(Qt.Orientation.Vertical)
+        right.setChildrenCollapsible(False)
         right.addWidget(self.ruling)
         law_box = self.law_box = QWidget()
         law_layout = QVBoxLayout(law_box)
@@ -164,7 +174,7 @@ class CasePlayer(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.splitter)
 
-        for keys, step in (("Ctrl+Shift+Right", 1), ("Ctrl+Shift+Left", -1)):
+        for keys, step in ((STEP_FORWARD, 1), (STEP_BACK, -1)):
             shortcut = QShortcut(QKeySequence(keys), self)
             shortcut.activated.connect(lambda s=step: self.slider.setValue(self.slider.value() + s))
 
@@ -189,8 +199,7 @@ class CasePlayer(QWidget):
         self.slider.setValue(self.limit)
         self.slider.blockSignals(False)
         self.show_step(self.limit)
-        if case.laws:
-            self.show_law(case.laws[0].key)
+        self.show_no_law(NO_LAW_YET)
 
     def show_step(self, step: int) -> None:
         if self.timeline is None:
@@ -211,6 +220,35 @@ class CasePlayer(QWidget):
         self._law_key = section.key
         self.law_pane.setHtml(self.renderer.section(section, include_children=section.ref.depth > 0))
 
+    def show_no_law(self, message: str) -> None:
+        """Leave the cited-law pane neutral: nothing in it may point to an answer not yet given."""
+        self._law_key = ""
+        self._no_law = message
+        self.law_pane.setHtml(f"<p><i>{html.escape(message)}</i></p>")
+
+    def _show_cited(self, key: str) -> None:
+        if key:
+            self.show_law(key)
+        else:
+            self.show_no_law(NO_LAW_CITED)
+
+    def fit_question(self) -> None:
+        """Give the ruling panel the height the question on screen needs, the law pane the rest."""
+        total = sum(self.right.sizes())
+        if total <= 0:
+            return
+        law_min = self.law_box.minimumSizeHint().height() if self.law_box.isVisible() else 0
+        needed = self.ruling.question_height()
+        if self.ruling.feedback.isVisible():
+            needed = max(needed, int(total * 0.6))
+        ruling = min(needed, total - law_min)
+        self.right.setSizes([ruling, total - ruling])
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if self.ruling.sitting is not None:
+            self.fit_question()
+
     def _open_in_library(self) -> None:
         if self._law_key:
             self.openInLibrary.emit(self._law_key)
@@ -219,4 +257,6 @@ class CasePlayer(QWidget):
         """Redraw after a change of palette, suit colours or text size."""
         if self._law_key:
             self.show_law(self._law_key)
+        else:
+            self.show_no_law(self._no_law)
         self.table.update()

@@ -44,6 +44,7 @@ from app.ui.library_view import LibraryView
 from app.ui.progress_view import ProgressView
 from app.ui.report_dialog import ReportDialog
 from app.ui.settings import setting_bool, setting_int
+from app.ui.shortcuts import ShortcutsDialog
 from app.ui.store_opening import StoreOpener
 from app.ui.table_widget import TableLook
 from app.ui.theme import THEMES, apply_point_size, apply_theme
@@ -240,6 +241,7 @@ class MainWindow(QMainWindow):
         install_tools_menu(self, bar.addMenu("&Tools"), self.show_law)
 
         help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
         self._action(help_menu, "&About Director Trainer", self.about)
         self._update_history_actions()
 
@@ -600,6 +602,9 @@ class MainWindow(QMainWindow):
         self.player.table.look = TableLook(dark=self.dark, four_colour=self.four_colour)
         self.library_view.refresh()
         self.player.refresh()
+
+    def show_shortcuts(self) -> None:
+        ShortcutsDialog(self.actions(), self).open()
 
     def about(self) -> None:
         QMessageBox.about(

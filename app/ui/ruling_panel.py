@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -29,32 +30,45 @@ from PySide6.QtWidgets import (
 )
 
 from app.content.case_model import Question
-from app.content.render import Renderer
+from app.content.render import Renderer, law_href
 from app.training.attempt import Attempt
 from app.training.exam import ExamOver
+from app.training.feedback import ChoiceVerdict, choice_verdicts, cited_law, model_answer_items, start_order
 from app.training.marking import Answer, AnswerError, Mark
 from app.training.sitting import ExamSitting, Sitting
+from app.ui.shortcuts import MARK, MOVE_DOWN, MOVE_UP, NEXT_QUESTION, choice_key
+
+VERDICT_MARKS = {
+    ChoiceVerdict.TICKED_RIGHT: ("✓", "#2e8b57"),
+    ChoiceVerdict.LEFT_RIGHT: ("✓", "#2e8b57"),
+    ChoiceVerdict.TICKED_WRONG: ("✗", "#c8102e"),
+    ChoiceVerdict.MISSED: ("✗", "#c8102e"),
+}
 
 
-def _choice_row(button: QAbstractButton, index: int, text: str) -> QHBoxLayout:
+def _choice_row(button: QAbstractButton, index: int, text: str) -> tuple[QHBoxLayout, QLabel]:
     """A radio button or check box with a label that wraps (Qt's own button text does not)."""
     button.setAccessibleName(f"Choice {index + 1}: {text}")
-    if index < 9:
-        button.setShortcut(f"Alt+{index + 1}")
     label = QLabel(f"{index + 1}. {text}")
+    if index < 9:
+        button.setShortcut(choice_key(index))
+        button.setToolTip(choice_key(index))
+        label.setToolTip(choice_key(index))
     label.setWordWrap(True)
     label.setBuddy(button)
     label.mousePressEvent = lambda _event: button.click()  # type: ignore[method-assign]
     row = QHBoxLayout()
     row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
     row.addWidget(label, 1)
-    return row
+    return row, label
 
 
 class QuestionForm(QWidget):
     """The input widgets for one question, by kind; ``answer()`` reads them."""
 
-    def __init__(self, question: Question, law_keys: list[str], parent: QWidget | None = None) -> None:
+    def __init__(self, question: Question, law_keys: list[str], seed: int = 0,
+                 parent: QWidget | None = None) -> None:
+        """``seed`` is the attempt's: it fixes the shuffled starting order of an order question."""
         super().__init__(parent)
         self.question = question
         layout = QVBoxLayout(self)
@@ -64,17 +78,24 @@ class QuestionForm(QWidget):
         self.line: QLineEdit | None = None
         self.law_box: QComboBox | None = None
         self.order: QListWidget | None = None
+        self.choice_labels: list[QLabel] = []
+        self.move_buttons: tuple[QPushButton, ...] = ()
+        self.locked = False
         if question.kind == "single":
             for i, choice in enumerate(question.choices):
                 button = QRadioButton()
                 self.group.addButton(button, i)
-                layout.addLayout(_choice_row(button, i, choice.text))
+                row, label = _choice_row(button, i, choice.text)
+                self.choice_labels.append(label)
+                layout.addLayout(row)
         elif question.kind == "multi":
             layout.addWidget(QLabel("Tick every choice that applies."))
             for i, choice in enumerate(question.choices):
                 box = QCheckBox()
                 self.boxes.append(box)
-                layout.addLayout(_choice_row(box, i, choice.text))
+                row, label = _choice_row(box, i, choice.text)
+                self.choice_labels.append(label)
+                layout.addLayout(row)
         elif question.kind == "number":
             line = self.line = QLineEdit()
             line.setPlaceholderText("A number, e.g. -500")
@@ -96,24 +117,71 @@ class QuestionForm(QWidget):
                 edit.setPlaceholderText("Type or pick a reference, e.g. 27B1a")
             layout.addWidget(self.law_box)
         else:
-            layout.addWidget(QLabel("Drag the items into order, or use the buttons."))
+            layout.addWidget(QLabel(f"Drag the items into order, or select one and press {MOVE_UP} or {MOVE_DOWN}."))
             self.order = QListWidget()
             self.order.setAccessibleName("Items to put in order")
             self.order.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
-            for index, item in reversed(list(enumerate(question.items))):
-                self.order.addItem(item)
+            self.order.setWordWrap(True)
+            self.order.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            self.order.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            for index in start_order(question, seed):
+                self.order.addItem(question.items[index])
                 self.order.item(self.order.count() - 1).setData(Qt.ItemDataRole.UserRole, index)
+            self.order.setCurrentRow(0)
             layout.addWidget(self.order)
             buttons = QHBoxLayout()
             up, down = QPushButton("Move up"), QPushButton("Move down")
+            up.setToolTip(f"Move the selected item up ({MOVE_UP})")
+            down.setToolTip(f"Move the selected item down ({MOVE_DOWN})")
             up.clicked.connect(lambda: self.move_item(-1))
             down.clicked.connect(lambda: self.move_item(1))
+            for keys, step in ((MOVE_UP, -1), (MOVE_DOWN, 1)):
+                shortcut = QShortcut(QKeySequence(keys), self)
+                shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                shortcut.activated.connect(lambda s=step: self.move_item(s))
+            self.move_buttons = (up, down)
             buttons.addWidget(up)
             buttons.addWidget(down)
+            buttons.addStretch(1)
             layout.addLayout(buttons)
+
+    def fit_order_list(self) -> None:
+        """Make the order list exactly as tall as its items at the current width, so every item
+        shows without a scroll bar and no empty rows take room."""
+        if self.order is None:
+            return
+        self.order.doItemsLayout()
+        height = sum(self.order.sizeHintForRow(i) + 2 * self.order.spacing() for i in range(self.order.count()))
+        self.order.setFixedHeight(height + 2 * self.order.frameWidth() + 4)
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.fit_order_list()
+
+    def has_answer(self) -> bool:
+        """Whether the trainee has chosen something (Enter marks only then)."""
+        if self.question.kind == "multi":
+            return any(box.isChecked() for box in self.boxes)
+        try:
+            self.answer()
+        except AnswerError:
+            return False
+        return True
+
+    def show_verdicts(self, verdicts: list[ChoiceVerdict]) -> None:
+        """Mark each choice of a several-choice question with how the trainee fared on it."""
+        for label, verdict, choice in zip(self.choice_labels, verdicts, self.question.choices, strict=True):
+            sign, colour = VERDICT_MARKS[verdict]
+            index = self.choice_labels.index(label) + 1
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setText(f'<span style="color:{colour}; font-weight:600">{sign}</span> {index}. '
+                          f'{html.escape(choice.text)} <i style="color:{colour}">— {verdict.value}</i>')
+            label.setAccessibleName(f"Choice {index}: {verdict.value}")
 
     def move_item(self, step: int) -> None:
         assert self.order is not None
+        if self.locked:
+            return
         row = self.order.currentRow()
         target = row + step
         if row < 0 or not 0 <= target < self.order.count():
@@ -148,7 +216,12 @@ class QuestionForm(QWidget):
         return tuple(int(self.order.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(self.order.count()))
 
     def lock(self) -> None:
-        self.setEnabled(False)
+        """Stop further changes to the answer; the choices' text stays readable for the verdicts."""
+        for widget in (*self.group.buttons(), *self.boxes, self.line, self.law_box, self.order,
+                       *self.move_buttons):
+            if widget is not None:
+                widget.setEnabled(False)
+        self.locked = True
 
 
 class RulingPanel(QWidget):
@@ -156,8 +229,10 @@ class RulingPanel(QWidget):
     sitting gives feedback, and finally the model ruling."""
 
     lawRequested = Signal(str)
+    citedLaw = Signal(str)  # the law the marked question rests on ("" when it cites none)
     finished = Signal(object)  # the Attempt, when a case with feedback is done; the sitting for an exam
     caseChanged = Signal(object)  # the next Case of an exam paper
+    questionShown = Signal()  # a question (or the ruling) is on screen: the holder may fit it
     timeUp = Signal(str)  # an exam's time ran out: the message to show
 
     def __init__(self, renderer: Renderer, law_keys: list[str], parent: QWidget | None = None) -> None:
@@ -176,36 +251,49 @@ class RulingPanel(QWidget):
         self.form_host = QVBoxLayout()
         self.error = QLabel()
         self.error.setStyleSheet("color: #c8102e")
+        self.error.setWordWrap(True)
+        self.error.setVisible(False)
         self.submit = QPushButton("Mark my answer")
         self.submit.setDefault(True)
-        self.submit.setShortcut("Ctrl+Return")
+        self.submit.setShortcut(MARK)
+        self.submit.setToolTip(f"Mark my answer (Enter once an answer is chosen, or {MARK})")
         self.submit.clicked.connect(self.mark_current)
         self.next_button = QPushButton("Next question")
-        self.next_button.setShortcut("Ctrl+Right")
+        self.next_button.setShortcut(NEXT_QUESTION)
+        self.next_button.setToolTip(f"Next question ({NEXT_QUESTION})")
         self.next_button.clicked.connect(self.next_question)
         self.feedback = QTextBrowser()
         self.feedback.setOpenLinks(False)
         self.feedback.anchorClicked.connect(lambda url: self._link(url.toString()))
         self.feedback.setAccessibleName("Marks and the model ruling")
+        self.feedback.setVisible(False)  # no room taken until there is something to say
+        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            enter = QShortcut(QKeySequence(key), self)
+            enter.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            enter.activated.connect(self._enter)
 
-        top = QWidget()
-        top_layout = QVBoxLayout(top)
+        top = self.question_widget = QWidget()
+        top_layout = self.question_layout = QVBoxLayout(top)
         top_layout.addWidget(self.progress)
         top_layout.addWidget(self.ask)
         top_layout.addLayout(self.form_host)
-        top_layout.addWidget(self.error)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.submit)
-        buttons.addWidget(self.next_button)
-        buttons.addStretch(1)
-        top_layout.addLayout(buttons)
+        top_layout.addStretch(1)
         scroll = self.question_area = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(top)
-        layout = QVBoxLayout(self)
+        self.button_row = QWidget()
+        buttons = QHBoxLayout(self.button_row)
+        buttons.setContentsMargins(9, 0, 9, 4)
+        buttons.addWidget(self.submit)
+        buttons.addWidget(self.next_button)
+        buttons.addStretch(1)
+        layout = self.panel_layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll, 2)
+        layout.addWidget(self.error)
+        layout.addWidget(self.button_row)
         layout.addWidget(self.feedback, 3)
 
     def _link(self, url: str) -> None:
@@ -219,12 +307,32 @@ class RulingPanel(QWidget):
         """The attempt at the case on screen."""
         return self.sitting.attempt if self.sitting is not None else None
 
+    def question_height(self) -> int:
+        """The height the question, its choices and the Mark button need at the panel's width."""
+        width = self.question_area.width()
+        layout = self.question_layout
+        layout.activate()
+        needed = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
+        needed = max(needed, layout.totalMinimumSize().height())
+        spacing = max(0, self.panel_layout.spacing())
+        error = self.error.sizeHint().height() + spacing if self.error.text() else 0
+        slack = 2 * self.fontMetrics().lineSpacing()  # wrapped rich text may take more than measured
+        return needed + error + self.button_row.sizeHint().height() + spacing + slack
+
     def start(self, sitting: Sitting, engine_text: str = "") -> None:
         self.sitting = sitting
         self.engine_text = engine_text
-        self.feedback.clear()
+        self._clear_feedback()
         self.question_area.setVisible(True)
         self._show_question()
+
+    def _clear_feedback(self) -> None:
+        self.feedback.clear()
+        self.feedback.setVisible(False)
+
+    def _show_feedback(self, page: str) -> None:
+        self.feedback.setHtml(page)
+        self.feedback.setVisible(True)
 
     def _show_question(self) -> None:
         assert self.sitting is not None
@@ -233,6 +341,8 @@ class RulingPanel(QWidget):
             self.form.deleteLater()
             self.form = None
         self.error.clear()
+        self.error.setVisible(False)
+        self._clear_feedback()
         question = self.sitting.question
         attempt = self.sitting.attempt
         if question is None or attempt is None:
@@ -244,49 +354,87 @@ class RulingPanel(QWidget):
             where = f"Case {len(exam.attempts)} of {len(exam.cases)} · {where} · marks at the end"
         self.progress.setText(where)
         self.ask.setText(self.renderer.markdown(question.ask))
-        self.form = QuestionForm(question, self.law_keys)
+        self.form = QuestionForm(question, self.law_keys, attempt.seed)
         self.form_host.addWidget(self.form)
+        self.form.show()  # now, not at the next event loop turn, so its height can be measured
         self.submit.setEnabled(True)
         self.next_button.setEnabled(False)
         self.submit.setVisible(True)
         self.next_button.setVisible(True)
+        self.button_row.setVisible(True)
         first = self.form.findChild(QWidget)
         if first is not None:
             first.setFocus()
+        self.questionShown.emit()
+
+    def _enter(self) -> None:
+        """Plain Enter marks the answer once one is chosen; it does nothing before that."""
+        if self.form is not None and self.submit.isEnabled() and self.submit.isVisible() and self.form.has_answer():
+            self.mark_current()
 
     def mark_current(self) -> Mark | None:
         if self.sitting is None or self.form is None or self.sitting.question is None:
             return None
+        question = self.sitting.question
         try:
-            result = self.sitting.answer(self.form.answer())
+            given = self.form.answer()
+            result = self.sitting.answer(given)
         except ExamOver as exc:
             self.timeUp.emit(str(exc))
             return None
         except AnswerError as exc:
             self.error.setText(str(exc).capitalize() + ".")
+            self.error.setVisible(True)
             return None
         self.error.clear()
+        self.error.setVisible(False)
         self.form.lock()
         self.submit.setEnabled(False)
         self.next_button.setEnabled(True)
         self.next_button.setFocus()
         if result is not None:
-            self._show_mark(result)
-            case = self.sitting.case
-            if case is not None and case.laws:
-                self.lawRequested.emit(case.laws[0].key)
+            if question.kind == "multi" and isinstance(given, frozenset):
+                self.form.show_verdicts(choice_verdicts(question, given))
+            self._show_mark(question, given, result)
+            law = cited_law(question, result)
+            self.citedLaw.emit(law.key if law is not None else "")
         else:
-            self.feedback.setHtml("<p>Answer recorded. Marks come with the report at the end.</p>")
+            self._show_feedback("<p>Answer recorded. Marks come with the report at the end.</p>")
+        self.questionShown.emit()
         return result
 
-    def _show_mark(self, result: Mark) -> None:
+    def _show_mark(self, question: Question, given: Answer, result: Mark) -> None:
+        """The verdict, how each choice fared, the model answer, why, and the law it rests on."""
         colour = "#2e8b57" if result.is_correct else ("#d08000" if result.fraction > 0 else "#c8102e")
         parts = [f'<h3 style="color:{colour}">{result.verdict} — {result.points:g} of {result.max_points:g}</h3>']
+        if question.kind == "multi" and isinstance(given, frozenset):
+            rows = []
+            for choice, verdict in zip(question.choices, choice_verdicts(question, given), strict=True):
+                sign, tint = VERDICT_MARKS[verdict]
+                rows.append(f'<li><span style="color:{tint}"><b>{sign}</b> {verdict.value}:</span> '
+                            f"{self._inline(choice.text)}</li>")
+            parts.append("<p><b>Each choice:</b></p><ul>" + "".join(rows) + "</ul>")
         if not result.is_correct:
-            parts.append(f"<p><b>Model answer:</b> {self.renderer.markdown(result.correct_answer)}</p>")
+            items = model_answer_items(question)
+            if len(items) == 1:
+                parts.append(f"<p><b>Model answer:</b> {self.renderer.markdown(items[0])}</p>")
+            else:
+                tag = "ol" if question.kind == "order" else "ul"
+                listed = "".join(f"<li>{self._inline(item)}</li>" for item in items)
+                parts.append(f"<p><b>Model answer:</b></p><{tag}>{listed}</{tag}>")
         if result.why:
             parts.append(self.renderer.markdown(result.why))
-        self.feedback.setHtml("\n".join(parts))
+        law = cited_law(question, result)
+        if law is not None:
+            parts.append(f'<p><b>The law:</b> <a href="{law_href(law.key)}">{html.escape(law.label())}</a></p>')
+        self._show_feedback("\n".join(parts))
+
+    def _inline(self, text: str) -> str:
+        """A short Markdown text as HTML without its paragraph, to sit inside a list item."""
+        rendered = self.renderer.markdown(text).strip()
+        if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
+            rendered = rendered[3:-4]
+        return rendered
 
     def next_question(self) -> None:
         if self.sitting is None or self.sitting.question is None:
@@ -299,7 +447,7 @@ class RulingPanel(QWidget):
             return
         after = self.sitting.case
         if after is not None and after is not before and self.sitting.question is not None:
-            self.feedback.clear()
+            self._clear_feedback()
             self.caseChanged.emit(after)
         self._show_question()
 
@@ -308,6 +456,7 @@ class RulingPanel(QWidget):
         assert self.sitting is not None
         self.submit.setVisible(False)
         self.next_button.setVisible(False)
+        self.button_row.setVisible(False)
         if isinstance(self.sitting, ExamSitting):
             self.progress.setText("The paper is finished")
             self.finished.emit(self.sitting)
@@ -334,7 +483,9 @@ class RulingPanel(QWidget):
         ]
         if self.engine_text:
             parts += ["<h3>The rules engine's reasoning</h3>", self.renderer.markdown(self.engine_text)]
-        self.feedback.setHtml("\n".join(parts))
+        self._show_feedback("\n".join(parts))
+        if case.laws:
+            self.citedLaw.emit(case.laws[0].key)  # every question is answered: nothing left to give away
         self.finished.emit(attempt)
 
 

@@ -39,9 +39,11 @@ def test_opens_on_home_with_a_profile_and_a_section_ready(window: MainWindow) ->
     assert window.windowTitle().startswith("Director Trainer — ")
     assert AREAS[window.areas.currentRow()] == "Home"
     assert window.home.greeting.text().startswith("Welcome")
-    assert window.library_view.current_key is not None
     assert f"progress kept in {window.store.location}" in window.statusBar().currentMessage()
     assert "sqlite:" not in window.statusBar().currentMessage()  # a path, not a URL
+    assert window.library_view.current_key is None  # drawn when the library is first shown
+    window.areas.setCurrentRow(AREAS.index("Library"))
+    assert window.library_view.current_key is not None
 
 
 def test_open_a_law_follow_a_link_and_go_back_and_forward(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -124,7 +126,7 @@ def test_open_a_case_step_the_timeline_and_rule(window: MainWindow, qtbot) -> No
     panel.form.group.button(1).setChecked(True)
     panel.submit.click()
     assert "Wrong" in panel.feedback.toPlainText() and "West was on lead" in panel.feedback.toPlainText()
-    assert "Law 64A1" in player.law_pane.toPlainText()  # the cited law opens beside the table
+    assert "no single law" in player.law_pane.toPlainText()  # this question cites none: nothing is guessed
     panel.next_button.click()
     # multi: both right choices
     panel.form.boxes[0].setChecked(True)
@@ -144,6 +146,7 @@ def test_open_a_case_step_the_timeline_and_rule(window: MainWindow, qtbot) -> No
     panel.form.law_box.setCurrentText("64B")
     panel.submit.click()
     assert "Partly right" in panel.feedback.toPlainText()
+    assert "Law 64A1" in player.law_pane.toPlainText()  # the law the question rests on opens beside the table
     panel.next_button.click()
     # order: move the last item up one place
     panel.form.order.setCurrentRow(panel.form.order.count() - 1)

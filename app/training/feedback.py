@@ -1,0 +1,83 @@
+"""What the trainee is shown about one question, beyond its mark: the order its items start
+in, how each ticked or unticked choice fared, the model answer as a list, and the law the
+question rests on.
+
+Kept out of the GUI so the rule "nothing points to the answer before it is marked" is
+decided, and tested, in one place.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+
+from app.content.case_model import Question
+from app.content.refs import LawRef, find_refs
+from app.training.marking import Mark, correct_answer
+
+
+def start_order(question: Question, seed: int) -> tuple[int, ...]:
+    """The items' indexes in the order an order question first shows them: shuffled by
+    ``seed`` (one per attempt, so the order stays put while the trainee works), and never
+    the correct order nor its reverse, which would score full marks or nothing untouched.
+    With fewer than three items there is no such order; the items then start reversed."""
+    count = len(question.items)
+    correct = tuple(range(count))
+    if count < 3:
+        return correct[::-1]
+    rng = random.Random(f"{seed}:{question.id}")
+    order = list(correct)
+    while tuple(order) in (correct, correct[::-1]):
+        rng.shuffle(order)
+    return tuple(order)
+
+
+class ChoiceVerdict(Enum):
+    """How the trainee fared on one choice of a several-choice question."""
+
+    TICKED_RIGHT = "ticked, and it applies"
+    TICKED_WRONG = "ticked, but it does not apply"
+    MISSED = "missed: it applies"
+    LEFT_RIGHT = "left unticked, rightly"
+
+    @property
+    def is_right(self) -> bool:
+        return self in (ChoiceVerdict.TICKED_RIGHT, ChoiceVerdict.LEFT_RIGHT)
+
+
+def choice_verdicts(question: Question, ticked: frozenset[int]) -> list[ChoiceVerdict]:
+    """One verdict per choice of a ``multi`` question, in the choices' order."""
+    verdicts = []
+    for index, choice in enumerate(question.choices):
+        if index in ticked:
+            verdicts.append(ChoiceVerdict.TICKED_RIGHT if choice.correct else ChoiceVerdict.TICKED_WRONG)
+        else:
+            verdicts.append(ChoiceVerdict.MISSED if choice.correct else ChoiceVerdict.LEFT_RIGHT)
+    return verdicts
+
+
+def model_answer_items(question: Question) -> list[str]:
+    """The model answer as separate items: the right choices of a ``multi`` question, the
+    items of an ``order`` question in order; one item for every other kind."""
+    if question.kind == "multi":
+        return [c.text for c in question.choices if c.correct]
+    if question.kind == "order":
+        return list(question.items)
+    return [correct_answer(question)]
+
+
+def cited_law(question: Question, result: Mark | None = None) -> LawRef | None:
+    """The law a question rests on, to open beside it once it is marked: the answer of a
+    ``law`` question, else the first reference in the explanation given with the mark, the
+    question's own explanation, the right choices' and then any choice's explanation.
+    None when none of them cites a law."""
+    if question.kind == "law" and isinstance(question.answer, LawRef):
+        return question.answer
+    texts = [result.why if result is not None else "", question.why]
+    texts += [c.why for c in question.choices if c.correct]
+    texts += [c.why for c in question.choices]
+    for text in texts:
+        for span in find_refs(text):
+            if span.refs:
+                return span.refs[0]
+    return None

@@ -1,0 +1,67 @@
+"""The case screen's keys, in one place: the widgets bind them from here and Help › Keyboard
+shortcuts lists them from here, so the page cannot drift from what the keys do."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+MARK = "Ctrl+Return"
+NEXT_QUESTION = "Ctrl+Right"
+NEXT_CASE = "Ctrl+Shift+N"
+STEP_FORWARD = "Ctrl+Shift+Right"
+STEP_BACK = "Ctrl+Shift+Left"
+MOVE_UP = "Alt+Up"
+MOVE_DOWN = "Alt+Down"
+
+
+def choice_key(index: int) -> str:
+    """The key that picks choice ``index`` (0-based) of a question; the first nine have one."""
+    return f"Alt+{index + 1}"
+
+
+CASE_KEYS: tuple[tuple[str, str], ...] = (
+    (f"{choice_key(0)} … {choice_key(8)}", "pick or tick choice 1 to 9"),
+    ("Enter", "mark the answer, once one is chosen"),
+    (MARK, "mark the answer"),
+    (NEXT_QUESTION, "next question, after marking"),
+    (f"{MOVE_UP} / {MOVE_DOWN}", "move the selected item of an order question"),
+    (f"{STEP_BACK} / {STEP_FORWARD}", "step the table back or forward in time"),
+    (NEXT_CASE, "next case of a practice or review session"),
+)
+
+
+def shortcuts_html(actions: list[QAction]) -> str:
+    """The page: the case screen's keys, then every menu command that has a key."""
+    def rows(pairs: list[tuple[str, str]]) -> str:
+        return "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>" for k, v in pairs)
+
+    menu = []
+    seen: set[str] = set()
+    for action in actions:
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        text = action.text().replace("&", "").rstrip("…")
+        if keys and action.isVisible() and keys not in seen:
+            seen.add(keys)
+            menu.append((keys, text))
+    return ("<h2>Keyboard shortcuts</h2><h3>Answering a case</h3><table cellpadding='4'>"
+            + rows(list(CASE_KEYS)) + "</table><h3>Menus</h3><table cellpadding='4'>" + rows(menu) + "</table>")
+
+
+class ShortcutsDialog(QDialog):
+    """Help › Keyboard shortcuts."""
+
+    def __init__(self, actions: list[QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Keyboard shortcuts")
+        self.view = QTextBrowser()
+        self.view.setHtml(shortcuts_html(actions))
+        self.view.setAccessibleName("Keyboard shortcuts")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.view)
+        layout.addWidget(buttons)
+        self.resize(520, 560)
