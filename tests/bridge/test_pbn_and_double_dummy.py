@@ -1,12 +1,9 @@
 from __future__ import annotations
 
-import pytest
-
 from app.bridge.calls import DOUBLE, PASS, Denomination, parse_call
 from app.bridge.contract import Doubling
 from app.bridge.deal import Deal
 from app.bridge.double_dummy import trick_table
-from app.bridge.errors import BridgeError, DealError
 from app.bridge.pbn_file import read_pbn
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import SEATS, Seat
@@ -32,26 +29,36 @@ Pass Pass Pass
 
 
 def test_reads_boards_into_project_types() -> None:
-    first, second = read_pbn(PBN)
+    first, second = read_pbn(PBN).boards
     assert (first.number, first.dealer, first.vulnerability) == (3, Seat.SOUTH, Vulnerability.EW)
     assert first.deal == Deal.from_pbn(EXAMPLE)
     assert first.calls == tuple(parse_call(c) for c in ["1S", "2H", "4S"]) + (DOUBLE, PASS, PASS, PASS)
     assert first.contract is not None and str(first.contract) == "4SX" and first.contract.declarer is Seat.SOUTH
     assert first.contract.doubled is Doubling.DOUBLED
-    assert first.tricks == 8
+    assert first.result == 8
     assert second.number == 4 and second.deal is not None and second.deal[Seat.EAST] is None
     assert second.contract is None and second.calls == ()
+    # Board 4 gives no Dealer or Vulnerable tag: PBN takes them from the record before.
+    assert (second.dealer, second.vulnerability) == (Seat.SOUTH, Vulnerability.EW)
 
 
-def test_a_bad_deal_in_a_file_is_explained_with_its_board() -> None:
+def test_a_bad_deal_in_a_file_is_explained_with_its_board_and_line() -> None:
     bad = PBN.replace("J54.QJ4", "A54.QJ4", 1)
-    with pytest.raises(DealError, match=r"PBN text, board 3: the ♠A appears in North's and East's hands"):
-        read_pbn(bad)
+    board_file = read_pbn(bad)
+    assert [board.number for board in board_file.boards] == [4]
+    (problem,) = board_file.problems
+    assert str(problem) == (
+        "PBN text, line 5, board 3: the Deal tag cannot be read: the ♠A appears in North's and East's hands; "
+        "board skipped"
+    )
 
 
-def test_unreadable_pbn() -> None:
-    with pytest.raises(BridgeError):
-        read_pbn('[Board "1"]\n[Deal "N:AKQ2.K32.Q54.A32 J54.QJ4.KJ32.KQ4 T9876.A87.A9.J76 3.T965.T876.TZ85"]\n')
+def test_unreadable_rank_is_reported_not_raised() -> None:
+    board_file = read_pbn(
+        '[Board "1"]\n[Deal "N:AKQ2.K32.Q54.A32 J54.QJ4.KJ32.KQ4 T9876.A87.A9.J76 3.T965.T876.TZ85"]\n'
+    )
+    assert board_file.boards == ()
+    assert "unknown rank 'Z' in West's clubs" in board_file.problems[0].message
 
 
 def test_double_dummy_on_a_deal_anyone_can_solve() -> None:
