@@ -153,7 +153,8 @@ def _split_header(text: str, path: Path, problems: list[ContentProblem]) -> tupl
     for end, line in enumerate(lines[1:], start=1):
         if line.strip() == "---":
             try:
-                header = yaml.safe_load("\n".join(lines[1:end])) or {}
+                # libyaml's loader where PyYAML has it: ten times faster, and this runs at every start.
+                header = yaml.load("\n".join(lines[1:end]), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
             except yaml.YAMLError as exc:
                 problems.append(ContentProblem(path, 1, f"the header is not valid YAML: {exc}"))
                 return {}, end + 1

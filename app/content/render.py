@@ -12,6 +12,7 @@ import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from urllib.parse import quote
 
 from markdown_it import MarkdownIt
@@ -89,9 +90,14 @@ class Renderer:
         self.book = book
         self.glossary = glossary
         self.style = style
-        self._terms = glossary.pattern() if glossary is not None and style.link_terms else None
         self._md = MarkdownIt("commonmark", {"html": False}).enable("table")
         self._pages: dict[tuple[str, tuple[tuple[str, str], ...], bool], str] = {}
+
+    @cached_property
+    def _terms(self) -> re.Pattern[str] | None:
+        """Every glossary form in one expression; compiled at the first page drawn rather than when
+        the window is built (it is a large expression, and start-up waits for it otherwise)."""
+        return self.glossary.pattern() if self.glossary is not None and self.style.link_terms else None
 
     def markdown(self, text: str) -> str:
         """HTML for a Markdown text, with references, terms and suits marked up."""

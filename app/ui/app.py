@@ -45,8 +45,13 @@ def create_main_window(content_root: Path | None = None, db: str | None = None) 
 
 
 def engine_explainer() -> Callable[[Case], str]:
-    """The rules engine's step-by-step explanation of a mechanical case, for the ruling panel."""
-    from app.rules.engine import analyse
-    from app.rules.explain import explanation_markdown
+    """The rules engine's step-by-step explanation of a mechanical case, for the ruling panel.
+    The engine is imported at the first explanation, not at start-up (it takes a tenth of a second)."""
 
-    return lambda case: explanation_markdown(analyse(case.scenario()))
+    def explain(case: Case) -> str:
+        from app.rules.engine import analyse
+        from app.rules.explain import explanation_markdown
+
+        return explanation_markdown(analyse(case.scenario()))
+
+    return explain

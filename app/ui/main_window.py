@@ -26,7 +26,7 @@ from app.content.case_model import Case
 from app.content.library import Library
 from app.content.render import Renderer, Style
 from app.store.errors import StoreError
-from app.store.records import Profile, Role, by_whole_law
+from app.store.records import AttemptSummary, Profile, Role, by_whole_law
 from app.training.attempt import Attempt
 from app.training.case_filter import CaseFilter
 from app.training.clock import utc_now
@@ -37,20 +37,19 @@ from app.training.report_html import report_html
 from app.training.sitting import CaseSitting, ExamSitting
 from app.ui.calculators import install_tools_menu
 from app.ui.case_list import CaseList
-from app.ui.case_player import CasePlayer
-from app.ui.classroom_view import ClassroomView
 from app.ui.home_view import HomeView
 from app.ui.library_view import LibraryView
-from app.ui.progress_view import ProgressView
 from app.ui.report_dialog import ReportDialog
 from app.ui.settings import setting_bool, setting_int
 from app.ui.shortcuts import ShortcutsDialog
 from app.ui.store_opening import StoreOpener
-from app.ui.table_widget import TableLook
 from app.ui.theme import THEMES, apply_point_size, apply_theme
 
 if TYPE_CHECKING:
     from app.store.store import Store
+    from app.ui.case_player import CasePlayer
+    from app.ui.classroom_view import ClassroomView
+    from app.ui.progress_view import ProgressView
 
 AREAS = ("Home", "Library", "Cases", "Case", "Progress", "Classroom")
 T = TypeVar("T")
@@ -89,13 +88,13 @@ class MainWindow(QMainWindow):
         self.home = HomeView(library, list(BUILT_IN_PROFILES))
         self.library_view = LibraryView(library, self.renderer)
         self.case_list = CaseList(library)
-        self.player = CasePlayer(library, self.renderer)
-        self.player.table.look = TableLook(dark=self.dark, four_colour=self.four_colour)
-        self.progress = ProgressView(library.topics)
-        self.classroom = ClassroomView(library.topics)
+        # Built on first use (see ``player``, ``progress``, ``classroom``): a placeholder holds the place.
+        self._player: CasePlayer | None = None
+        self._progress: ProgressView | None = None
+        self._classroom: ClassroomView | None = None
 
         self.stack = QStackedWidget()
-        for widget in (self.home, self.library_view, self.case_list, self.player, self.progress, self.classroom):
+        for widget in (self.home, self.library_view, self.case_list, QWidget(), QWidget(), QWidget()):
             self.stack.addWidget(widget)
         self.areas = QListWidget()
         self.areas.setObjectName("areas")
@@ -183,13 +182,63 @@ class MainWindow(QMainWindow):
         self.library_view.bookmarkToggled.connect(self._bookmark)
         self.library_view.noteChanged.connect(self._note)
         self.case_list.caseOpened.connect(self.open_case)
-        self.player.openInLibrary.connect(self.show_law)
-        self.player.attemptFinished.connect(self._sitting_finished)
-        self.player.ruling.timeUp.connect(self._time_up)
-        self.player.next_case_button.clicked.connect(self.next_in_session)
-        self.player.end_button.clicked.connect(self._end_clicked)
-        self.progress.caseRequested.connect(self.open_case)
-        self.progress.examRequested.connect(self.show_exam_report)
+
+    # views built on first use ------------------------------------------------------------
+    def _place(self, area: str, widget: QWidget) -> None:
+        """Put a view built on first use where its placeholder stood in the stack."""
+        index = AREAS.index(area)
+        current = self.stack.currentIndex()
+        placeholder = self.stack.widget(index)
+        assert placeholder is not None
+        self.stack.insertWidget(index, widget)
+        self.stack.removeWidget(placeholder)
+        placeholder.deleteLater()
+        self.stack.setCurrentIndex(current)
+
+    @property
+    def player(self) -> CasePlayer:
+        """The case player, built when a case is first opened (it brings in the table and the rules)."""
+        if self._player is None:
+            from app.ui.case_player import CasePlayer
+            from app.ui.table_widget import TableLook
+
+            player = CasePlayer(self.library, self.renderer)
+            player.table.look = TableLook(dark=self.dark, four_colour=self.four_colour)
+            player.openInLibrary.connect(self.show_law)
+            player.attemptFinished.connect(self._sitting_finished)
+            player.ruling.timeUp.connect(self._time_up)
+            player.next_case_button.clicked.connect(self.next_in_session)
+            player.end_button.clicked.connect(self._end_clicked)
+            saved = self.settings.value("splitter/player")
+            if isinstance(saved, QByteArray):
+                player.splitter.restoreState(saved)
+            self._player = player
+            self._place("Case", player)
+        return self._player
+
+    @property
+    def progress(self) -> ProgressView:
+        """The progress view, built when first shown."""
+        if self._progress is None:
+            from app.ui.progress_view import ProgressView
+
+            self._progress = ProgressView(self.library.topics)
+            self._progress.caseRequested.connect(self.open_case)
+            self._progress.examRequested.connect(self.show_exam_report)
+            self._place("Progress", self._progress)
+            self._refresh_progress()
+        return self._progress
+
+    @property
+    def classroom(self) -> ClassroomView:
+        """The classroom view (instructors only), built when first shown."""
+        if self._classroom is None:
+            from app.ui.classroom_view import ClassroomView
+
+            self._classroom = ClassroomView(self.library.topics)
+            self._place("Classroom", self._classroom)
+            self._refresh_classroom()
+        return self._classroom
 
     def _action(self, menu, text: str, slot,  # type: ignore[no-untyped-def]
                 shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
@@ -255,14 +304,18 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        for name, splitter in (("library", self.library_view.splitter), ("player", self.player.splitter)):
-            saved = self.settings.value(f"splitter/{name}")
-            if isinstance(saved, QByteArray):
-                splitter.restoreState(saved)
+        saved = self.settings.value("splitter/library")
+        if isinstance(saved, QByteArray):
+            self.library_view.splitter.restoreState(saved)
+        # The section read last is drawn when the library is first shown (see _area_changed): rendering
+        # it costs as much as building a view, and the window opens on another area most of the time.
+        self._library_start: str | None = str(self.settings.value("library/last", "Introduction"))
         area = setting_int(self.settings, "window/area", 0)
         self.areas.setCurrentRow(area if 0 <= area < len(AREAS) and AREAS[area] != "Case" else 0)
-        last = str(self.settings.value("library/last", "Introduction"))
-        if not self.library_view.show_law(last):
+
+    def _open_library_start(self) -> None:
+        start, self._library_start = self._library_start, None
+        if start is not None and not self.library_view.show_law(start):
             self.library_view.show_law("1")
 
     def save_settings(self) -> None:
@@ -270,9 +323,10 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("splitter/library", self.library_view.splitter.saveState())
-        self.settings.setValue("splitter/player", self.player.splitter.saveState())
+        if self._player is not None:
+            self.settings.setValue("splitter/player", self._player.splitter.saveState())
         self.settings.setValue("window/area", self.areas.currentRow())
-        self.settings.setValue("library/last", self.library_view.current_key or "")
+        self.settings.setValue("library/last", self.library_view.current_key or self._library_start or "")
         self.settings.setValue("view/theme", self.theme)
         self.settings.setValue("view/four_colour", self.four_colour)
         self.settings.setValue("view/point_size", self.point_size)
@@ -316,20 +370,33 @@ class MainWindow(QMainWindow):
         self.home.refresh(profile, profiles, due, recent)
         last = self._safely(lambda: self.store.last_results(profile), "read results") or {}
         self.case_list.set_results({case_id: f"{score:.0%}" for case_id, score in last.items()})
-        by_law = by_whole_law(self._safely(lambda: self.store.results_by_law(profile), "read results") or [])
-        by_topic = self._safely(lambda: self.store.results_by_topic(profile), "read results") or []
-        exams = self._safely(lambda: self.store.exams(profile), "read exams") or []
-        self.progress.refresh(by_law, by_topic, recent, exams)
+        self._refresh_progress(recent)
         bookmarks = self._safely(lambda: self.store.bookmarks(profile), "read bookmarks") or []
         marked = set(bookmarks)
         self.library_view.set_personal(lambda key: (key in marked, self.store.note_for(profile, key)), bookmarks)
-        instructor = profile.role == Role.INSTRUCTOR
-        self.areas.item(AREAS.index("Classroom")).setHidden(not instructor)
-        if instructor:
-            results = self._safely(self.store.results_by_case_and_topic, "read the class's results")
-            if results is not None:
-                self.classroom.refresh(results, self.store.location)
+        self.areas.item(AREAS.index("Classroom")).setHidden(profile.role != Role.INSTRUCTOR)
+        self._refresh_classroom()
         self.setWindowTitle(f"Director Trainer — {profile.name}")
+
+    def _refresh_progress(self, recent: list[AttemptSummary] | None = None) -> None:
+        """Fill the progress view, if it has been built, from the store."""
+        if self._progress is None or self._store is None:
+            return
+        profile = self.profile
+        if recent is None:
+            recent = self._safely(lambda: self.store.recent_attempts(profile, 10), "read recent cases") or []
+        by_law = by_whole_law(self._safely(lambda: self.store.results_by_law(profile), "read results") or [])
+        by_topic = self._safely(lambda: self.store.results_by_topic(profile), "read results") or []
+        exams = self._safely(lambda: self.store.exams(profile), "read exams") or []
+        self._progress.refresh(by_law, by_topic, recent, exams)
+
+    def _refresh_classroom(self) -> None:
+        """Fill the classroom view, if it has been built and the profile is an instructor's."""
+        if self._classroom is None or self._store is None or self.profile.role != Role.INSTRUCTOR:
+            return
+        results = self._safely(self.store.results_by_case_and_topic, "read the class's results")
+        if results is not None:
+            self._classroom.refresh(results, self.store.location)
 
     def choose_profile(self, name: str) -> None:
         if self._busy("switch profiles"):
@@ -544,6 +611,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("The law library is closed during a closed-book exam.", 5000)
             self.areas.setCurrentRow(AREAS.index("Case"))
             return
+        {"Case": lambda: self.player, "Progress": lambda: self.progress, "Classroom": lambda: self.classroom,
+         "Library": self._open_library_start}.get(AREAS[row], lambda: None)()
         self.stack.setCurrentIndex(row)
 
     # library actions -------------------------------------------------------------------
@@ -596,12 +665,16 @@ class MainWindow(QMainWindow):
     def _restyle(self) -> None:
         """Re-render pages after a change of palette, suit colours or text size."""
         self.renderer = self._make_renderer()
-        for holder in (self.library_view, self.player, self.player.ruling, self.player.law_pane,
-                       self.library_view.browser):
+        for holder in (self.library_view, self.library_view.browser):
             holder.renderer = self.renderer
-        self.player.table.look = TableLook(dark=self.dark, four_colour=self.four_colour)
         self.library_view.refresh()
-        self.player.refresh()
+        if self._player is not None:  # else it is built later with the new look
+            from app.ui.table_widget import TableLook
+
+            for part in (self._player, self._player.ruling, self._player.law_pane):
+                part.renderer = self.renderer
+            self._player.table.look = TableLook(dark=self.dark, four_colour=self.four_colour)
+            self._player.refresh()
 
     def show_shortcuts(self) -> None:
         ShortcutsDialog(self.actions(), self).open()
