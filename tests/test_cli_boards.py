@@ -1,0 +1,90 @@
+"""``director-trainer boards``: listing and showing the boards of PBN and LIN files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app import cli
+
+FIXTURES = Path(__file__).parent / "bridge" / "fixtures"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_lists_the_boards_of_a_clean_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "boards", str(FIXTURES / "quirks.pbn"))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].endswith("quirks.pbn: 4 boards")
+    assert [line.split() for line in lines[2:]] == [
+        ["1", "N", "None", "6NT", "S", "11"],
+        ["2", "E", "Both", "5DX", "E", "9"],
+        ["2", "E", "Both", "4H", "W", "10"],
+        ["2", "E", "Both", "Pass", "-", "-"],
+    ]
+
+
+def test_bad_boards_go_to_stderr_with_their_lines_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    path = FIXTURES / "one_bad_board.pbn"
+    code, out, err = run(capsys, "boards", str(path))
+    assert code == 2
+    assert [line.split()[0] for line in out.splitlines()[2:]] == ["1", "3", "5"]
+    assert f"{path}, line 12, board 2: the Deal tag cannot be read" in err
+    assert f"{path}, line 23, board 4: the Vulnerable tag" in err
+    assert "Traceback" not in err
+
+
+def test_json_list_of_a_lin_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "boards", str(FIXTURES / "boards.lin"), "--json")
+    data = json.loads(out)
+    assert code == 2  # two boards of the file are bad
+    assert [(b["board"], b["dealer"], b["vulnerability"], b["contract"], b["declarer"], b["result"])
+            for b in data["boards"]] == [(1, "N", "EW", "2C", "E", 9), (2, "S", "None", "Pass", None, None),
+                                         (5, "E", "NS", "1SXX", "E", None)]
+    assert [(p["line"], p["board"]) for p in data["problems"]] == [(3, "3"), (4, "4")]
+
+
+def test_one_board_as_a_diagram(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "boards", str(FIXTURES / "quirks.pbn"), "--board", "1")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == "Board 1: dealer North, neither side vulnerable"
+    assert lines[2].strip() == "North" and lines[3].strip() == "♠ AKQ2"
+    assert lines[7].split() == ["West", "East"] and lines[8].split() == ["♠", "3", "♠", "J54"]
+    auction = lines[lines.index("West    North   East    South") + 1:][:3]
+    assert [row.split() for row in auction] == [["1C", "2C!", "2NT!=0="], ["P", "3NT", "P", "6NT=1="], ["P", "P", "P"]]
+    assert "  note 0: asks for a stopper" in lines
+    assert "Contract 6NT by South, 11 tricks" in lines
+    assert lines[-1] == "Trick 3: N ♠A  E ♠4"
+
+
+def test_one_board_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "boards", str(FIXTURES / "boards.lin"), "--board", "1", "--json")
+    data = json.loads(out)
+    assert code == 2
+    assert data["auction"] == ["1NT", "2C!=1=", "P", "P", "P"] and data["notes"] == {"1": "both majors"}
+    assert data["play"] == ["S:SA", "W:S4", "N:ST", "E:S3"]
+    assert data["deal"] == "N:T9876.A87.A9.J76 3.T965.T876.T985 AKQ2.K32.Q54.A32 J54.QJ4.KJ32.KQ4"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["boards", "/nonexistent/file.pbn"], "no such file: /nonexistent/file.pbn"),
+        (["boards", str(FIXTURES / "quirks.pbn"), "--board", "9"], "has no readable board 9 (boards read: 1, 2)"),
+        (["boards", str(FIXTURES / "quirks.pbn"), "--board", "x"], "invalid int value"),
+    ],
+)
+def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and "Traceback" not in err
