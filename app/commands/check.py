@@ -137,7 +137,7 @@ def compare(key: str, expected: Any, analysis: Analysis) -> str | None:
     found = conclusions[key]
     try:
         same = _normal(key, expected) == _normal(key, found) or _in_family(key, expected, found)
-    except (BridgeError, RefError, ValueError) as error:
+    except (BridgeError, RefError, ValueError, TypeError) as error:
         return f"expect.{key}: {shown} cannot be read ({error})"
     if same:
         return None

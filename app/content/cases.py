@@ -132,11 +132,15 @@ class _Reader:
         return case_id, edition, laws, topics, difficulty
 
     def _list(self, key: str) -> list[Any]:
-        value = self.data.get(key)
+        return self._items(self.data, key, ())
+
+    def _items(self, mapping: dict[str, Any], key: str, where: tuple[str | int, ...]) -> list[Any]:
+        """``mapping[key]`` as a list ([] if absent); anything else is reported at its line."""
+        value = mapping.get(key)
         if value is None:
             return []
         if not isinstance(value, list):
-            self.fail(f"{key} must be a list, like [a, b]", key)
+            self.fail(f"{key} must be a list, like [a, b]", *where, key)
             return []
         return value
 
@@ -301,7 +305,7 @@ class _Reader:
         common: dict[str, Any] = {"why": str(raw.get("why", "")), "points": float(points)}
         if kind in ("single", "multi"):
             choices = []
-            for j, choice in enumerate(raw.get("choices") or []):
+            for j, choice in enumerate(self._items(raw, "choices", where)):
                 if not isinstance(choice, dict) or not str(choice.get("text", "")).strip():
                     self.fail("each choice needs text:", *where, "choices", j)
                     continue
@@ -331,11 +335,12 @@ class _Reader:
                 self.fail("a law question needs answer: (a law reference)", *where)
                 return None
             answer_ref = self.ref(raw["answer"], *where, "answer")
-            accept = [r for j, a in enumerate(raw.get("accept") or []) if (r := self.ref(a, *where, "accept", j))]
+            accept = [r for j, a in enumerate(self._items(raw, "accept", where))
+                      if (r := self.ref(a, *where, "accept", j))]
             if answer_ref is None:
                 return None
             return Question(qid, kind, ask, line, answer=answer_ref, accept=tuple(accept), **common)
-        items = [str(item) for item in raw.get("items") or []]
+        items = [str(item) for item in self._items(raw, "items", where)]
         if len(items) < 2:
             self.fail("an order question needs at least two items:", *where)
             return None
@@ -348,9 +353,12 @@ class _Reader:
         if not isinstance(raw, dict):
             self.fail("expect must be a mapping of conclusions, e.g. {irregularity: revoke}", "expect")
             return {}
-        for key in raw:
+        for key, value in raw.items():
             if key not in EXPECT_KEYS:
                 self.fail(f"unknown expect key {key!r}; known keys: {', '.join(EXPECT_KEYS)}", "expect", key)
+            elif value is None or isinstance(value, list | dict):
+                self.fail(f"expect.{key} needs a single value (CASE_FORMAT.md lists what each key takes)", "expect",
+                          key)
         return dict(raw)
 
     def contract(self) -> Contract | None:
@@ -389,14 +397,14 @@ class _Reader:
         if result is not None and (not isinstance(result, int) or not 0 <= result <= 13):
             self.fail("result is the number of tricks won by declarer's side, 0 to 13", "result")
         show = [s for i, raw in enumerate(self._list("show")) if (s := self.seat(raw, "show", i))]
+        title, situation, ruling, commentary = (self.text(key) for key in ("title", "situation", "ruling", "commentary"))
         if self.problems or deal is None:
             return None
         return Case(
-            id=case_id, title=self.text("title"), edition=edition, laws=laws, topics=topics,
+            id=case_id, title=title, edition=edition, laws=laws, topics=topics,
             difficulty=difficulty, board=number, dealer=dealer, vulnerability=vulnerability, deal=deal,
-            situation=self.text("situation"), questions=questions, ruling=self.text("ruling"),
-            commentary=self.text("commentary"), path=self.path, auction=auction, notes=notes,
-            events=events, contract=contract,
+            situation=situation, questions=questions, ruling=ruling, commentary=commentary, path=self.path,
+            auction=auction, notes=notes, events=events, contract=contract,
             result=result, show=show or list(Seat), sources=[str(s) for s in self._list("sources")],
             expect=expect, expect_line=self.doc.line("expect") if expect else 0, solver=solver,
         )

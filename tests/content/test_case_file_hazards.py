@@ -133,3 +133,25 @@ def test_a_case_the_engine_finds_nothing_in_needs_no_expect(tmp_path: Path, caps
     code = cli.main(["check", "--strict", str(tmp_path)])
     out = capsys.readouterr().out
     assert code == 0 and "warning" not in out and out.strip().endswith(": no problems")
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("    choices:\n      - text: South may accept", "    choices: 3\n    other:\n      - text: South may accept",
+     "choices must be a list"),
+    ('    answer: "27B2"', '    answer: "27B2"\n    accept: 9', "accept must be a list"),
+    ("  offender: E", "  offender:", "expect.offender needs a single value"),
+    ("  offender: E", "  offender: [E, W]", "expect.offender needs a single value"),
+])
+def test_a_value_of_the_wrong_shape_inside_a_question_or_expect_is_reported(tmp_path: Path, old: str, new: str,
+                                                                            message: str) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert old in text
+    text = text.replace(old, new)
+    case, problems = read_case(_write(tmp_path, text), topics={"insufficient-bid"})
+    assert case is None and any(message in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_a_case_with_an_empty_commentary_does_not_load(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").split("commentary: |")[0] + 'commentary: ""\n'
+    case, problems = read_case(_write(tmp_path, text), topics={"insufficient-bid"})
+    assert case is None and [p.message for p in problems] == ["commentary is empty"]
