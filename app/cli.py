@@ -13,9 +13,22 @@ from collections.abc import Sequence
 
 from app import __version__
 from app.bridge.errors import BridgeError
-from app.commands import CommandError, analyse, board, boards, check, gui, imps, law, matchpoints, score, search
+from app.commands import (
+    CommandError,
+    analyse,
+    board,
+    boards,
+    check,
+    gui,
+    import_laws,
+    imps,
+    law,
+    matchpoints,
+    score,
+    search,
+)
 
-COMMANDS = (gui, score, imps, board, boards, matchpoints, law, search, check, analyse)
+COMMANDS = (gui, score, imps, board, boards, matchpoints, law, search, check, analyse, import_laws)
 PROG = "director-trainer"
 USAGE_ERROR = 2
 

@@ -39,6 +39,7 @@ from app.ui.calculators import install_tools_menu
 from app.ui.case_list import CaseList
 from app.ui.home_view import HomeView
 from app.ui.library_view import LibraryView
+from app.ui.official_import import OfficialTextActions
 from app.ui.report_dialog import ReportDialog
 from app.ui.settings import setting_bool, setting_int
 from app.ui.shortcuts import ShortcutsDialog
@@ -257,6 +258,10 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         self._action(file_menu, "&New profile…", self.new_profile)
         self._action(file_menu, "&Switch profile…", self.switch_profile)
+        file_menu.addSeparator()
+        self.official_text = OfficialTextActions(self, self.library, self.library_view.official_changed)
+        self.official_text.install(file_menu)
+        self.official_text.load_saved()
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
