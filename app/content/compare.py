@@ -90,6 +90,14 @@ def compare_columns(renderer: Renderer, editions: Editions, section: Section) ->
     return columns
 
 
+def official_box(renderer: Renderer, wording: str, source: str) -> str:
+    """The user's imported official wording of a section, set apart from the project's summary."""
+    background, accent = ("#35311f", "#e3cf8a") if renderer.style.dark else ("#f3f0e6", "#5a4a1a")
+    return (f'<table width="100%" cellpadding="8" cellspacing="0" style="margin-top:6px; margin-bottom:6px"'
+            f' bgcolor="{background}"><tr><td><p style="color:{accent}; font-weight:600">Official wording '
+            f"(your copy: {html.escape(source)})</p><p>{html.escape(wording)}</p></td></tr></table>")
+
+
 def edition_name(editions: Editions, edition: str) -> str:
     """The name the edition selector shows (the current code is not in ``editions``)."""
     if edition == CURRENT:

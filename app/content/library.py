@@ -18,6 +18,7 @@ from app.content.cases import load_cases, load_topics
 from app.content.editions import Editions, check_mappings, load_editions
 from app.content.glossary import Glossary, load_glossary
 from app.content.laws import LawBook, check_book_references, load_law_book, unresolved_references
+from app.content.official import OfficialText
 from app.content.problems import ContentProblem
 from app.content.search import Document, SearchIndex, edition_documents, glossary_documents, law_documents
 
@@ -46,6 +47,7 @@ class Library:
     cases: list[Case]
     problems: list[ContentProblem] = field(default_factory=list)
     editions: Editions = field(default_factory=Editions)
+    official: OfficialText | None = None
     _index: SearchIndex | None = None
 
     @property
@@ -54,10 +56,15 @@ class Library:
         if self._index is None:
             self._index = SearchIndex(
                 [*law_documents(self.book), *edition_documents(self.editions), *glossary_documents(self.glossary),
-                 *case_documents(self.cases)],
+                 *case_documents(self.cases), *official_documents(self.book, self.official)],
                 self.book, self.editions,
             )
         return self._index
+
+    def set_official(self, official: OfficialText | None) -> None:
+        """Use (or drop) the user's imported official wording; the search index follows."""
+        self.official = official
+        self._index = None
 
     def case(self, case_id: str) -> Case | None:
         return next((c for c in self.cases if c.id == case_id), None)
@@ -68,6 +75,16 @@ class Library:
         if section is None:
             return []
         return [c for c in self.cases if any(ref == section.ref or section.ref in ref.ancestors() for ref in c.laws)]
+
+
+def official_documents(book: LawBook, official: OfficialText | None) -> Iterable[Document]:
+    """The imported official wording, one document per section, so search finds its words too."""
+    if official is None:
+        return
+    for key, wording in official.sections.items():
+        section = book.get(key)
+        if section is not None:
+            yield Document("official", section.key, f"Official wording: {section.heading()}", wording, book.edition)
 
 
 def case_documents(cases: Iterable[Case]) -> Iterable[Document]:

@@ -28,7 +28,7 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 class Document:
     """Something the index can find: a law section, a glossary term or a case."""
 
-    kind: str  # "law", "glossary", "case" or "edition" (a note on another code)
+    kind: str  # "law", "glossary", "case", "edition" (a note on another code) or "official" (imported wording)
     key: str  # the section reference, the term, the case id, or edition/ref
     title: str
     body: str

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.compare import counterparts_box, edition_name, note_page
+from app.content.compare import counterparts_box, edition_name, note_page, official_box
 from app.content.editions import CURRENT
 from app.content.laws import parts
 from app.content.library import Library
@@ -223,6 +223,14 @@ class LibraryView(QWidget):
         page_layout.addWidget(self.browser, 1)
         personal_row = QHBoxLayout()
         personal_row.addWidget(self.bookmark_button)
+        # The user's own imported copy of the official text, shown above the summary when ticked.
+        self.official_button = QToolButton()
+        self.official_button.setText("Official wording")
+        self.official_button.setCheckable(True)
+        self.official_button.setAccessibleName("Show the official wording")
+        self.official_button.toggled.connect(lambda _on: self.refresh())
+        self.official_changed()
+        personal_row.addWidget(self.official_button)
         personal_row.addStretch(1)
         page_layout.addLayout(personal_row)
         page_layout.addWidget(self.notes)
@@ -284,8 +292,8 @@ class LibraryView(QWidget):
         self.current_key = section.key
         self._show_personal()
         cases = [(c.id, c.title) for c in self.library.cases_citing(section.key)]
-        self.browser.setHtml(self.renderer.section(section, cases)
-                             + counterparts_box(self.renderer, self.library.editions, section))
+        page = self.renderer.section(section, cases) + counterparts_box(self.renderer, self.library.editions, section)
+        self.browser.setHtml(self._with_official(section.key, page))
         if self._last_words:
             self.browser.highlight_words(self._last_words)
         persistent = self._indexes.get(section.key)
@@ -313,6 +321,26 @@ class LibraryView(QWidget):
         self.sectionShown.emit(key)
         self.historyChanged.emit()
         return True
+
+    def official_changed(self) -> None:
+        """After an import or a removal: the toggle is offered only when there is wording to show."""
+        official = self.library.official
+        self.official_button.setEnabled(official is not None)
+        self.official_button.setToolTip(
+            f"Show the official wording imported from {official.source}" if official is not None
+            else "Import your copy of the law book with File › Import official law text…")
+        if official is None and self.official_button.isChecked():
+            self.official_button.setChecked(False)  # redraws the page without the wording
+
+    def _with_official(self, key: str, page: str) -> str:
+        official = self.library.official
+        if not self.official_button.isChecked() or official is None:
+            return page
+        wording = official.wording(key)
+        box = (official_box(self.renderer, wording, official.source) if wording is not None
+               else "<p><i>Your imported copy has no wording placed under this section.</i></p>")
+        cut = page.find("</h2>")
+        return page[: cut + 5] + box + page[cut + 5:] if cut >= 0 else box + page
 
     # other codes -----------------------------------------------------------------------
     def page_label(self, key: str) -> str:
@@ -441,13 +469,13 @@ class LibraryView(QWidget):
     @staticmethod
     def _hit_html(hit: Hit) -> str:
         """The hit's title in bold and its snippet with the matched words marked."""
-        kind = {"law": "", "glossary": "Definition: ", "case": "Case: ", "edition": ""}[hit.kind]
+        kind = {"law": "", "glossary": "Definition: ", "case": "Case: ", "edition": "", "official": ""}[hit.kind]
         snippet = html.escape(" ".join(hit.snippet.split())[:220])
         snippet = snippet.replace(HIGHLIGHT_START, "<b><u>").replace(HIGHLIGHT_END, "</u></b>")
         return f"<b>{html.escape(kind + hit.title)}</b><br><small>{snippet}</small>"
 
     def _hit_item(self, hit: Hit) -> QListWidgetItem:
-        kind = {"law": "", "glossary": "Definition: ", "case": "Case: ", "edition": ""}[hit.kind]
+        kind = {"law": "", "glossary": "Definition: ", "case": "Case: ", "edition": "", "official": ""}[hit.kind]
         plain = " ".join(hit.snippet.replace(HIGHLIGHT_START, "").replace(HIGHLIGHT_END, "").split())
         item = QListWidgetItem(f"{kind}{hit.title}")
         item.setData(HTML_ROLE, self._hit_html(hit))
@@ -462,6 +490,9 @@ class LibraryView(QWidget):
             return
         key, kind = item.data(KEY_ROLE), item.data(KIND_ROLE)
         if kind in ("law", "edition"):
+            self.show_law(key)
+        elif kind == "official":
+            self.official_button.setChecked(True)
             self.show_law(key)
         elif kind == "glossary":
             entry = self.library.glossary.lookup(key)
