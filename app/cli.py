@@ -8,6 +8,7 @@ turns errors into one-line messages and exit codes.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -56,6 +57,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         exit_code: int = args.run(args)
+        sys.stdout.flush()  # here, so that a closed pipe is caught below and not at interpreter exit
+    except BrokenPipeError:
+        # The reader went away (``| head``, quitting ``less``): that is not an error. Point stdout
+        # at devnull so the interpreter's last flush has nowhere to fail either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except BridgeError as error:
         print(f"{PROG} {args.command}: error: {error}", file=sys.stderr)
         return USAGE_ERROR

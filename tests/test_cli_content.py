@@ -56,7 +56,8 @@ def test_law_of_a_whole_law_includes_its_subsections(capsys: pytest.CaptureFixtu
     assert [s["reference"] for s in data["sections"]][:2] == ["64A", "64B"]
 
 
-@pytest.mark.parametrize(("ref", "message"), [("99", "1 to 93"), ("27Q", "not a law reference"), ("27B9", "nearest")])
+@pytest.mark.parametrize(("ref", "message"), [("99", "1 to 93"), ("27Q", "nearest section is Law 27"),
+                                             ("27B9", "nearest"), ("Q", "not a law reference")])
 def test_law_rejects_bad_references_with_exit_2(capsys: pytest.CaptureFixture[str], ref: str, message: str) -> None:
     code, _, err = run(capsys, "law", ref)
     assert code == 2 and message in err

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import re
 import textwrap
 
 from app.commands import CommandError, print_json
-from app.content.laws import IN_BRIEF, Section
+from app.content.laws import IN_BRIEF, LawBook, Section
 from app.content.library import load_library
 from app.content.refs import RefError, parse_ref
 
@@ -25,11 +26,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    library = load_library()
     try:
         ref = parse_ref(args.reference)
     except RefError as exc:
-        raise CommandError(str(exc), exit_code=2) from None
-    library = load_library()
+        guessed = _nearest(args.reference, library.book)
+        if guessed is None:
+            raise CommandError(str(exc), exit_code=2) from None
+        problem, guess = guessed
+        raise CommandError(f"{problem}; the nearest section is {guess.ref.label()}", exit_code=2) from None
     section = library.book.get(ref)
     if section is None:
         nearest = library.book.resolve(ref)
@@ -44,6 +49,27 @@ def run(args: argparse.Namespace) -> int:
             print()
         print(_as_text(part, annotations=not args.brief))
     return 0
+
+
+def _nearest(text: str, book: LawBook) -> tuple[str, Section] | None:
+    """What a reference that does not parse most likely meant, and how to say so: its longest start
+    that is a reference (``27Z`` → Law 27, ``64A9x`` → 64A), else, for a law number out of range, the
+    closest law (``0`` → Law 1, ``99`` → Law 93). None when the text does not start with a number."""
+    cleaned = re.sub(r"^\s*laws?\s*", "", text.strip(), flags=re.IGNORECASE)
+    digits = re.match(r"\d+", cleaned)
+    if digits is None:
+        return None
+    for end in range(len(cleaned), digits.end() - 1, -1):
+        try:
+            ref = parse_ref(cleaned[:end])
+        except RefError:
+            continue
+        found = book.resolve(ref)
+        return (f"the library has no section {cleaned}", found) if found else None
+    laws = [section for section in book.sections.values() if section.ref.depth == 0 and not section.ref.special]
+    number = int(digits.group())
+    closest = min(laws, key=lambda section: abs(section.ref.law - number), default=None)
+    return (f"there is no Law {number}: the laws run from 1 to 93", closest) if closest else None
 
 
 def _as_text(section: Section, annotations: bool) -> str:

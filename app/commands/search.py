@@ -3,12 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from app.commands import print_json
+from app.content.glossary import Glossary
 from app.content.library import load_library
-from app.content.search import HIGHLIGHT_END, HIGHLIGHT_START
+from app.content.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
 
 KINDS = ("law", "glossary", "case")
+SNIPPET_WIDTH = 150
+# Markdown a terminal would show literally: emphasis marks, code ticks, heading marks, link targets.
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_EMPHASIS = re.compile(r"(\*{1,3}|_{2,3}|`+)")
+_HEADING = re.compile(r"^#+\s*", re.MULTILINE)
+
+
+def positive_count(text: str) -> int:
+    """An argparse type for --limit: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is too small: ask for at least 1 hit")
+    return value
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "The last word matches as a prefix; a law reference jumps to its section.",
     )
     parser.add_argument("text", metavar="TEXT", help='what to look for, e.g. "penalty card"')
-    parser.add_argument("--limit", type=int, default=10, help="how many hits to show (default 10)")
+    parser.add_argument("--limit", type=positive_count, default=10, help="how many hits to show (default 10)")
     parser.add_argument("--kind", choices=KINDS, action="append", help="only this kind of hit (repeatable)")
     parser.add_argument("--json", action="store_true", help="print the hits as JSON")
     parser.set_defaults(run=run)
@@ -27,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     library = load_library()
-    hits = library.index.query(args.text, limit=max(1, args.limit), kinds=tuple(args.kind or ()))
+    hits = library.index.query(args.text, limit=args.limit, kinds=tuple(args.kind or ()))
     if args.json:
         print_json([{"kind": h.kind, "key": h.key, "title": h.title,
                      "snippet": h.snippet.replace(HIGHLIGHT_START, "").replace(HIGHLIGHT_END, "")} for h in hits])
@@ -36,8 +54,26 @@ def run(args: argparse.Namespace) -> int:
         print(f"No matches for {args.text!r}.")
         return 0
     for rank, hit in enumerate(hits, 1):
-        snippet = " ".join(hit.snippet.replace(HIGHLIGHT_START, "*").replace(HIGHLIGHT_END, "*").split())
         label = {"law": "", "glossary": "definition: ", "case": "case: "}[hit.kind]
         print(f"{rank:2}. {label}{hit.title}")
-        print(f"    {snippet[:150]}")
+        print(f"    {plain_snippet(hit, library.glossary)}")
     return 0
+
+
+def plain_snippet(hit: Hit, glossary: Glossary | None = None, width: int = SNIPPET_WIDTH) -> str:
+    """The hit's snippet as a terminal shows it: no highlight marks or Markdown, without the list of
+    word forms a glossary entry is indexed under, on one line and cut at a word within ``width``."""
+    text = hit.snippet.replace(HIGHLIGHT_START, "").replace(HIGHLIGHT_END, "")
+    if hit.kind == "glossary" and glossary is not None and "\n" in text:
+        entry = glossary.lookup(hit.key)
+        forms_line, rest = text.split("\n", 1)
+        forms = " ".join(entry.aliases) if entry is not None else ""
+        if forms.endswith(forms_line.strip(" …")):  # the snippet starts in the word forms: drop them
+            text = rest
+    text = _HEADING.sub("", _EMPHASIS.sub("", _LINK.sub(r"\1", text)))
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > width // 2 else cut).rstrip(" ,;:…") + " …"
