@@ -22,6 +22,7 @@ from app.content.case_model import Case
 from app.content.library import Library
 from app.content.render import Renderer
 from app.rules.timeline import Timeline, replay
+from app.rules.timeline_words import describe_event
 from app.training.sitting import ExamSitting, Sitting
 from app.ui.double_dummy_panel import DoubleDummyPanel
 from app.ui.library_view import LawBrowser
@@ -31,29 +32,6 @@ from app.ui.table_widget import TableWidget
 
 NO_LAW_YET = "The law each question rests on opens here once you have answered it."
 NO_LAW_CITED = "This question rests on no single law; the model ruling at the end cites every law the case uses."
-EVENT_WORDS = {"say": "says", "claim": "claims", "concede": "concedes", "accept": "accepts"}
-
-
-def describe_event(timeline: Timeline, step: int) -> str:
-    """One line for the timeline label: what happened at this step."""
-    state = timeline.states[step]
-    event = state.event
-    if event is None:
-        return "Start: the auction so far" if state.calls else "Start"
-    who = event.seat.english if event.seat is not None else ""
-    if event.kind == "call":
-        call = event.call.symbol if event.call is not None and hasattr(event.call, "symbol") else str(event.call)
-        return f"{who} calls {call}" + (" (alerted)" if event.alerted else "")
-    if event.kind == "play":
-        card = event.cards[0].symbol
-        return f"{who} {'leads' if state.play_record and state.play_record.is_lead else 'plays'} the {card}"
-    if event.kind == "trick":
-        return "Cards played: " + ", ".join(c.symbol for c in event.cards)
-    if event.kind == "expose":
-        return f"{who} exposes the {event.cards[0].symbol}"
-    if event.kind == "director":
-        return "The director is called"
-    return f"{who} {EVENT_WORDS.get(event.kind, event.kind)}: “{event.text}”" if event.text else f"{who} {event.kind}"
 
 
 class CasePlayer(QWidget):
