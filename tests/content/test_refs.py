@@ -108,3 +108,59 @@ def test_canonical_form_round_trips(ref: LawRef) -> None:
 def test_a_year_before_marks_an_older_code_not_a_reference() -> None:
     text = "The 2007 Law 23 and the 1997 Law 73B2 differ from Law 23A."
     assert [s.text for s in find_refs(text)] == ["Law 23A"]
+
+
+@pytest.mark.parametrize(("text", "parent", "whole"), [
+    ("30B1(b)(i)", "30B1(b)", "30"),
+    ("27B1(a)", "27B1", "27"),
+    ("27B1", "27B", "27"),
+    ("27B", "27", "27"),
+    ("Definitions: Alert", "Definitions", "Definitions"),
+    ("Introduction", None, "Introduction"),
+])
+def test_each_reference_knows_its_parent_and_its_law(text: str, parent: str | None, whole: str) -> None:
+    ref = parse_ref(text)
+    assert (str(ref.parent()) if ref.parent() else None) == parent
+    assert ref.whole_law() == parse_ref(whole) and str(ref.whole_law()) == whole
+    assert parse_ref("27").parent() is None and parse_ref("Definitions").parent() is None
+
+
+def test_labels_read_as_in_a_sentence() -> None:
+    assert [parse_ref(t).label() for t in ("27b1a", "64", "Definitions: alert", "Introduction")] == [
+        "Law 27B1(a)", "Law 64", "Definitions: Alert", "Introduction"]
+
+
+def test_a_term_keeps_the_capitals_it_was_written_with() -> None:
+    assert parse_ref("Definitions: Alert").term == "Alert"
+    assert parse_ref("definitions: unauthorized information").term == "Unauthorized Information"
+    assert parse_ref("Definitions: LHO").term == "LHO"
+    assert parse_ref("intro") == LawRef(0, special="Introduction") < parse_ref("1")
+
+
+def test_spans_mark_where_each_reference_is() -> None:
+    text = "As Laws 61-64 say, and Laws 12, 16C and 73 add."
+    spans = list(find_refs(text))
+    assert [(s.start, s.end, s.text) for s in spans] == [
+        (3, 13, "Laws 61-64"), (23, 30, "Laws 12"), (32, 35, "16C"), (40, 42, "73")]
+    assert all(text[s.start:s.end] == s.text for s in spans)
+
+
+def test_a_text_goes_on_after_what_is_not_a_reference() -> None:
+    # a bare number, a call, an older code's law, a law out of range: each skipped, the rest still found
+    # (99 ends the list after 'Laws 12', and 16C is then found on its own)
+    text = "13 tricks; 4H by South; the 2007 Law 25B; Law 95; Laws 12, 99 and 16C; then 27B1(a) and Law 40"
+    assert [s.text for s in find_refs(text)] == ["Laws 12", "16C", "27B1(a)", "Law 40"]
+    assert [s.text for s in find_refs("Laws 12 and 16C, then Law 40")] == ["Laws 12", "16C", "Law 40"]
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("9C applies", ["9C"]),  # Law 9C, not a call: calls stop at the eight level
+    ("8C is a call", []),
+    ("in 1997 Law 25 said", []),
+    ("1997: Law 25 said", ["Law 25"]),  # the year is more than a few characters before the law
+    ("Laws 40-40", ["Laws 40"]),  # not a range
+    ("Laws 90-93", ["Laws 90-93"]),
+    ("Laws 92-94", ["Laws 92"]),
+])
+def test_what_counts_as_a_reference_at_the_edges(text: str, found: list[str]) -> None:
+    assert [s.text for s in find_refs(text)] == found
