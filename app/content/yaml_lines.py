@@ -5,10 +5,11 @@ PyYAML composes a node tree that knows lines, and constructs plain Python values
 that do not; this module walks both in step and records, for each path of keys
 and indexes, the line the value starts on.
 
-Two things YAML allows are refused or reported here because content files have
-no use for them and they hide mistakes: anchors and aliases (``&a`` / ``*a``),
-which let a few lines expand into billions of values, and a key written twice
-in one mapping, where the last one silently wins.
+Three things YAML allows are refused or reported here because content files
+have no use for them and they hide mistakes: anchors and aliases (``&a`` /
+``*a``), which let a few lines expand into billions of values; collections
+nested deeper than any content needs, which would exhaust Python's stack; and a
+key written twice in one mapping, where the last one silently wins.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import yaml
 Path = tuple[str | int, ...]
 # libyaml's loader when PyYAML was built with it: the same results, several times faster.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_DEPTH = 64  # content needs a handful of levels; building values recurses once per level
 
 
 class YamlSyntaxError(ValueError):
@@ -62,17 +64,13 @@ class Located:
 
 def load_located(text: str) -> Located:
     """Parse one YAML document, keeping lines; raises YamlSyntaxError on bad YAML or on an anchor or alias."""
-    _refuse_anchors(text)
+    _screen(text)
     loader = _LOADER(text)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else 1
-        raise YamlSyntaxError(line, f"not valid YAML: {exc.problem or exc.context}") from exc
     except yaml.YAMLError as exc:
-        raise YamlSyntaxError(1, f"not valid YAML: {exc}") from exc
+        raise _syntax_error(exc, text) from exc
     finally:
         loader.dispose()
     located = Located(data)
@@ -82,21 +80,35 @@ def load_located(text: str) -> Located:
     return located
 
 
-def _refuse_anchors(text: str) -> None:
-    """Reject ``&anchor`` and ``*alias`` before anything is built: the event stream is as long as the text,
-    whereas the values an alias stands for can grow exponentially (the "billion laughs")."""
+def _screen(text: str) -> None:
+    """Reject ``&anchor``, ``*alias`` and deep nesting before anything is built: the event stream is as long
+    as the text, whereas the values an alias stands for can grow exponentially (the "billion laughs")."""
+    depth = 0
     try:
         for event in yaml.parse(text, Loader=_LOADER):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            line = event.start_mark.line + 1 if event.start_mark is not None else 1
+            if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
                 what = "alias *" if isinstance(event, yaml.AliasEvent) else "anchor &"
-                raise YamlSyntaxError(event.start_mark.line + 1,
-                                      f"YAML {what}{event.anchor} is not allowed here; write the value out in full")
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        raise YamlSyntaxError(mark.line + 1 if mark is not None else 1,
-                              f"not valid YAML: {exc.problem or exc.context}") from exc
+                raise YamlSyntaxError(line, f"YAML {what}{event.anchor} is not allowed here; write the value out "
+                                            "in full")
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise YamlSyntaxError(line, f"lists and mappings are nested more than {MAX_DEPTH} deep here")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
     except yaml.YAMLError as exc:
-        raise YamlSyntaxError(1, f"not valid YAML: {exc}") from exc
+        raise _syntax_error(exc, text) from exc
+
+
+def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
+    """PyYAML's complaint with its line; a mark past the end of the text (the parser looking for a token
+    that never came) is put on the last line."""
+    if not isinstance(exc, yaml.MarkedYAMLError):
+        return YamlSyntaxError(1, f"not valid YAML: {exc}")
+    mark = exc.problem_mark or exc.context_mark
+    line = min(mark.line + 1, text.count("\n") + 1) if mark is not None else 1
+    return YamlSyntaxError(line, f"not valid YAML: {exc.problem or exc.context}")
 
 
 def _duplicates(node: yaml.Node, path: Path, found: list[DuplicateKey]) -> None:

@@ -155,3 +155,12 @@ def test_a_case_with_an_empty_commentary_does_not_load(tmp_path: Path) -> None:
     text = EXAMPLE.read_text(encoding="utf-8").split("commentary: |")[0] + 'commentary: ""\n'
     case, problems = read_case(_write(tmp_path, text), topics={"insufficient-bid"})
     assert case is None and [p.message for p in problems] == ["commentary is empty"]
+
+
+def test_nesting_deeper_than_any_case_needs_is_refused_at_its_line(tmp_path: Path) -> None:
+    # Nested 998 deep (libyaml allows it), the lists would exhaust Python's stack while the values are built.
+    text = EXAMPLE.read_text(encoding="utf-8").replace("show: [E]", "show: " + "[" * 998 + "E" + "]" * 998)
+    case, problems = read_case(_write(tmp_path, text))
+    assert case is None
+    assert [(p.line, p.message) for p in problems] == [
+        (_line_of(text, "show: [[["), "lists and mappings are nested more than 64 deep here")]
