@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from app.bridge.calls import DOUBLE, PASS, REDOUBLE, AnnotatedCall, Bid, Call, Denomination
 from app.bridge.cards import Card, Rank, Suit
-from app.bridge.contract import BOOK, Contract, Doubling
+from app.bridge.contract import BOOK, TRICKS_PER_DEAL, Contract, Doubling
 from app.bridge.deal import Deal
 from app.bridge.errors import BridgeError
-from app.bridge.play import Play, PlayedCard
+from app.bridge.play import Play, PlayedCard, trick_winner
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import SEATS, Seat
 
@@ -161,3 +161,12 @@ def replay(deal: Deal | None, contract: Contract | None, cards: list[Card]) -> t
         except BridgeError as error:
             raise BridgeError(f"card {number} of the play: {error}") from None
     return tuple(PlayedCard(record.seat, record.card) for record in play.records)
+
+
+def tricks_from_play(contract: Contract | None, play: tuple[PlayedCard, ...]) -> int | None:
+    """Declarer's tricks counted from a play of all thirteen tricks; None if the play stops short."""
+    if contract is None or len(play) != len(SEATS) * TRICKS_PER_DEAL:
+        return None
+    tricks = [play[start:start + len(SEATS)] for start in range(0, len(play), len(SEATS))]
+    trump, side = contract.denomination.suit, contract.declarer.side
+    return sum(1 for trick in tricks if trick_winner(trick, trump).side is side)

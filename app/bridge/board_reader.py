@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.bridge.board_file import BoardFile
+from app.bridge.board_file import BoardFile, BoardProblem
 from app.bridge.errors import BridgeError
 from app.bridge.lin_file import read_lin
 from app.bridge.pbn_file import read_pbn
@@ -37,4 +37,8 @@ def load_board_file(path: Path) -> BoardFile:
     """
     text = read_text(path)
     reader = read_lin if is_lin(path, text) else read_pbn
-    return reader(text, str(path))
+    board_file = reader(text, str(path))
+    if board_file.boards or board_file.problems:
+        return board_file
+    kind = "LIN" if reader is read_lin else "PBN"
+    return BoardFile(board_file.source, (), (BoardProblem(str(path), 1, None, f"no boards found in this {kind} file"),))

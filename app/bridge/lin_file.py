@@ -20,25 +20,26 @@ from app.bridge.board_file import (
     BoardProblem,
     FileBoard,
     endplay_call,
-    endplay_cards,
     endplay_contract,
     endplay_deal,
     endplay_seat,
     endplay_vulnerability,
     replay,
+    tricks_from_play,
 )
 from app.bridge.calls import AnnotatedCall, parse_annotated_call
 from app.bridge.cards import Card
 from app.bridge.contract import TRICKS_PER_DEAL, Contract
 from app.bridge.deal import Deal, Hand
 from app.bridge.errors import BridgeError
-from app.bridge.play import PlayedCard, trick_winner
+from app.bridge.play import PlayedCard
 from app.bridge.seats import Seat
 
 if TYPE_CHECKING:
     import endplay.types
 
 _BOARD_STARTS = ("pn", "qx")
+_BOARD_CONTENT = ("md", "ah", "sv", "mb", "pc", "mc")
 _LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)  # the order of the hands in ``md``
 _HAND = re.compile(r"(S[2-9TJQKA]*)?(H[2-9TJQKA]*)?(D[2-9TJQKA]*)?(C[2-9TJQKA]*)?", re.IGNORECASE)
 _BOARD_LABEL = re.compile(r"Board\s*(\d+)", re.IGNORECASE)
@@ -124,17 +125,17 @@ def _pairs(text: str) -> tuple[list[_Pair], int | None]:
 
 
 def _boards(pairs: list[_Pair]) -> list[list[_Pair]]:
-    """Cut the pairs into boards: a board starts at ``pn`` or ``qx`` after a deal, or at a second deal."""
+    """Cut the pairs into boards: a board starts at ``pn`` or ``qx`` once the one before has something of a
+    board (a deal, a label, a call or a card), or at a second deal. Header pairs go with the first board."""
     boards: list[list[_Pair]] = []
     current: list[_Pair] = []
-    has_deal = False
     for pair in pairs:
-        if has_deal and (pair.key in _BOARD_STARTS or pair.key == "md"):
+        keys = {earlier.key for earlier in current}
+        if (pair.key in _BOARD_STARTS and keys & set(_BOARD_CONTENT)) or (pair.key == "md" and "md" in keys):
             boards.append(current)
-            current, has_deal = [], False
+            current = []
         current.append(pair)
-        has_deal = has_deal or pair.key == "md"
-    if has_deal:
+    if {pair.key for pair in current} & set(_BOARD_CONTENT):
         boards.append(current)
     return boards
 
@@ -154,7 +155,7 @@ def _read_chunk(chunk: _Chunk) -> FileBoard:
     contract, passed_out, _ = endplay_contract(board.contract)
     play: tuple[PlayedCard, ...] = ()
     try:
-        play = replay(deal, contract, endplay_cards(board.play))
+        play = replay(deal, contract, [Card.parse(pair.value) for pair in chunk.pairs if pair.key == "pc"])
     except BridgeError as error:
         pc = chunk.first("pc")
         chunk.report(pc.line if pc else chunk.line, f"{error}; play left out")
@@ -197,7 +198,9 @@ def _check_deal(chunk: _Chunk) -> None:
     """``md|3SAKQ…,S…,S…,|``: the dealer 1–4 (South, West, North, East), then hands from South round."""
     deal = chunk.first("md")
     value = deal.value.strip() if deal else ""
-    if deal is None or value[:1] not in ("1", "2", "3", "4"):
+    if deal is None:
+        raise _skip(chunk, None, "the board has no deal (md|…|)")
+    if value[:1] not in ("1", "2", "3", "4"):
         raise _skip(chunk, deal, f"the deal md|{value}| must start with the dealer, 1 to 4 (South, West, North, East)")
     hands = value[1:].split(",")
     if len(hands) not in (3, 4):
@@ -209,7 +212,10 @@ def _check_deal(chunk: _Chunk) -> None:
             raise _skip(chunk, deal, f"{seat.english}'s hand in the deal, {hand!r}, is not suits S, H, D, C "
                         "each followed by its ranks")
         holding = ".".join((suit or " ")[1:] for suit in suits.groups()).upper()
-        pbn_hands[seat] = Hand.from_pbn(holding, seat) if hand.strip() else None
+        try:
+            pbn_hands[seat] = Hand.from_pbn(holding, seat) if hand.strip() else None
+        except BridgeError as error:
+            raise _skip(chunk, deal, f"the deal cannot be read: {error}") from None
     # endplay wants every suit letter, in capitals, even for a void: 'SAKQ2HDQ54CA32'.
     written = [hand.to_pbn() if hand else "" for hand in pbn_hands.values()]
     lin_hands = ["S{}H{}D{}C{}".format(*hand.split(".")) if hand else "" for hand in written]
@@ -269,7 +275,9 @@ def _check_play(chunk: _Chunk) -> None:
 def _endplay_board(chunk: _Chunk) -> endplay.types.Board:
     from endplay.parsers import lin
 
-    text = "".join(f"{pair.key}|{pair.value}|" for pair in chunk.pairs)
+    # The play stays out: its order is already the order played, and endplay's count of tricks from it
+    # fails on a trick cut short; the project's ``Play`` follows it instead.
+    text = "".join(f"{pair.key}|{pair.value}|" for pair in chunk.pairs if pair.key not in _PLAY_KEYS)
     try:
         return lin.LINDecoder().parse_line(text)
     except (ValueError, IndexError, KeyError, RuntimeError, TypeError) as error:
@@ -284,23 +292,14 @@ def _auction(bids: list[endplay.types.Bid]) -> tuple[tuple[AnnotatedCall, ...], 
         note = None
         if bid.announcement:
             note = str(len(notes) + 1)
-            notes[note] = bid.announcement
+            notes[note] = bid.announcement.strip()
         calls.append(AnnotatedCall(endplay_call(bid), bool(bid.alertable), note))
     return tuple(calls), notes
 
 
 def _result(chunk: _Chunk, contract: Contract | None, play: tuple[PlayedCard, ...]) -> int | None:
-    """Declarer's tricks: the claim ``mc`` if there is one, else counted from a complete play.
-
-    endplay's own count from the play credits declarer with the defenders' tricks, so it is not used.
-    """
+    """Declarer's tricks: the claim ``mc`` if there is one, else counted from a complete play."""
     if contract is None:
         return None
     claim = chunk.first("mc")
-    if claim is not None:
-        return int(claim.value)
-    if len(play) == 4 * TRICKS_PER_DEAL:
-        trump, side = contract.denomination.suit, contract.declarer.side
-        tricks = [play[index:index + 4] for index in range(0, len(play), 4)]
-        return sum(1 for trick in tricks if trick_winner(trick, trump).side is side)
-    return None
+    return int(claim.value) if claim is not None else tricks_from_play(contract, play)

@@ -26,6 +26,7 @@ from app.bridge.board_file import (
     endplay_contract,
     endplay_deal,
     replay,
+    tricks_from_play,
 )
 from app.bridge.calls import PASS, AnnotatedCall, parse_annotated_call
 from app.bridge.cards import Card
@@ -159,7 +160,7 @@ def _build(record: _Record) -> FileBoard:
         play=play,
         contract=contract,
         passed_out=passed_out,
-        result=tricks if result is not None else None,
+        result=tricks if result is not None else tricks_from_play(contract, play),
         line=record.raw.line,
     )
 

@@ -184,3 +184,42 @@ def test_file_level_reading(tmp_path: Path) -> None:
     lin_text = tmp_path / "hand.txt"
     lin_text.write_text((FIXTURES / "boards.lin").read_text().splitlines()[1] + "\n")
     assert [board.number for board in load_board_file(lin_text).boards] == [2]
+
+
+def test_a_lin_board_without_a_deal_does_not_lend_its_calls_to_the_next() -> None:
+    deal = "md|3SAKQ2HK32DQ54CA32,SJ54HQJ4DKJ32CKQ4,ST9876HA87DA9CJ76,|"
+    text = (
+        f"pn|a,b,c,d|{deal}ah|Board 1|mb|1S|mb|p|mb|p|mb|p|\n"
+        "pn|a,b,c,d|ah|Board 2|mb|7N|mb|p|mb|p|mb|p|\n"
+        f"pn|a,b,c,d|{deal}ah|Board 3|mb|2H|mb|p|mb|p|mb|p|\n"
+    )
+    board_file = read_lin(text, "gap.lin")
+    assert [(board.number, str(board.contract)) for board in board_file.boards] == [(1, "1S"), (3, "2H")]
+    assert [str(p) for p in board_file.problems] == [
+        "gap.lin, line 2, board 2: the board has no deal (md|…|); board skipped"
+    ]
+
+
+def test_a_file_with_no_boards_says_so(tmp_path: Path) -> None:
+    for name, text in (("empty.pbn", '[Event "Nothing yet"]\n'), ("empty.lin", "pn|a,b,c,d|st||")):
+        path = tmp_path / name
+        path.write_text(text)
+        board_file = load_board_file(path)
+        assert board_file.boards == ()
+        assert [p.message for p in board_file.problems] == [
+            f"no boards found in this {name[-3:].upper()} file"
+        ]
+
+
+def test_pbn_without_a_result_counts_a_complete_play() -> None:
+    # North holds the spades, East the hearts, South the diamonds, West the clubs: 7S by North
+    # takes every trick. Each row of the Play section lists East, South, West, North.
+    rows = ["HA D2 C2 S2"] + [
+        f"H{h} D{d} C{c} S{s}"
+        for h, d, c, s in zip("23456789TJQK", "3456789TJQKA", "3456789TJQKA", "3456789TJQKA", strict=True)
+    ]
+    deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    text = f'[Board "1"]\n[Deal "{deal}"]\n[Contract "7S"]\n[Declarer "N"]\n[Play "E"]\n' + "\n".join(rows) + "\n"
+    (board,) = read_pbn(text).boards
+    assert len(board.play) == 52 and board.result == 13
+    assert [str(card) for card in board.play[:5]] == ["E:HA", "S:D2", "W:C2", "N:S2", "N:S3"]
