@@ -87,9 +87,8 @@ class CaseList(QWidget):
         self.topic = QComboBox()
         self.topic.setAccessibleName("Filter by topic")
         self.topic.addItem("All topics", "")
-        for tag, description in sorted(library.topics.items()):
-            self.topic.addItem(tag, tag)
-            self.topic.setItemData(self.topic.count() - 1, description, Qt.ItemDataRole.ToolTipRole)
+        for tag, description in sorted(library.topics.items(), key=lambda item: item[1].lower()):
+            self.topic.addItem(description, tag)
         self.law = QLineEdit()
         self.law.setPlaceholderText("Law, e.g. 27 or 64A")
         self.law.setAccessibleName("Filter by law")
@@ -139,7 +138,8 @@ class CaseList(QWidget):
         """Fill the table; ``results`` maps a case id to its last result as shown (e.g. "80 %")."""
         self.model.removeRows(0, self.model.rowCount())
         for case in self.library.cases:
-            values = (case.title, ", ".join(case.topics), ", ".join(str(r) for r in case.laws[:4]),
+            topics = "; ".join(self.library.topics.get(tag, tag) for tag in case.topics)  # names, not ids
+            values = (case.title, topics, ", ".join(str(r) for r in case.laws[:4]),
                       str(case.difficulty), case.edition, results.get(case.id, "—"))
             sort_keys = (case.title.lower(), values[1], _law_sort(case), case.difficulty, case.edition, values[5])
             row = []

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import html
+from urllib.parse import unquote
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -72,6 +73,8 @@ class CasePlayer(QWidget):
         self.situation = QTextBrowser()
         self.situation.setAccessibleName("The situation")
         self.situation.setMaximumHeight(110)
+        self.situation.setOpenLinks(False)  # links open the law or term in the library; others do nothing
+        self.situation.anchorClicked.connect(self._situation_link)
         self.table = TableWidget()
 
         self.slider = QSlider(Qt.Orientation.Horizontal)
@@ -230,6 +233,13 @@ class CasePlayer(QWidget):
     def _open_in_library(self) -> None:
         if self._law_key:
             self.openInLibrary.emit(self._law_key)
+
+    def _situation_link(self, url: QUrl) -> None:
+        scheme, _, target = url.toString().partition(":")
+        if scheme == "law":
+            self.openInLibrary.emit(unquote(target))
+        elif scheme == "term":
+            self.openInLibrary.emit(f"Definitions: {unquote(target)}")
 
     def refresh(self) -> None:
         """Redraw after a change of palette, suit colours or text size."""

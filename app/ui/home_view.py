@@ -157,7 +157,10 @@ class HomeView(QWidget):
         exam_layout.addWidget(start_exam)
         self._describe_exam(0)
 
+        self.due_box, self.recent_box = due_box, recent_box
+        self.start_box = self._where_to_start()
         grid = QGridLayout()
+        grid.addWidget(self.start_box, 0, 0, 1, 2)
         grid.addWidget(due_box, 0, 0)
         grid.addWidget(recent_box, 0, 1)
         grid.addWidget(practice_box, 1, 0)
@@ -166,9 +169,44 @@ class HomeView(QWidget):
         layout.addLayout(top)
         layout.addLayout(grid, 1)
 
+    def _where_to_start(self) -> QGroupBox:
+        """Three ways in for a trainee with no history yet: an easy case, a short practice, the library."""
+        box = QGroupBox("Where to start")
+        text = QLabel("Nothing has been ruled on yet under this profile. Three ways in: rule on one easy case "
+                      "from start to finish; practise a few cases chosen for you; or read how the law "
+                      "library is laid out. What you miss comes back here for review.")
+        text.setWordWrap(True)
+        easiest = min(self.library.cases, key=lambda case: (case.difficulty, case.title), default=None)
+        self.first_case_button = QPushButton(f"First case: {easiest.title}" if easiest else "First case")
+        self.first_case_button.setEnabled(easiest is not None)
+        if easiest is not None:
+            self.first_case_button.clicked.connect(lambda: self.caseRequested.emit(easiest.id))
+        # The three easiest cases are within this difficulty, so the practice never comes up empty.
+        levels = sorted(case.difficulty for case in self.library.cases)
+        easy = CaseFilter(max_difficulty=levels[min(2, len(levels) - 1)]) if levels else CaseFilter()
+        self.short_practice_button = QPushButton("A short practice (3 easy cases)")
+        self.short_practice_button.clicked.connect(lambda: self.practiceRequested.emit(easy, 3))
+        self.tour_button = QPushButton("Tour the law library")
+        self.tour_button.clicked.connect(lambda: self.lawRequested.emit("Introduction"))
+        buttons = QHBoxLayout()
+        for button in (self.first_case_button, self.short_practice_button, self.tour_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(box)
+        layout.addWidget(text)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+        box.setVisible(False)
+        return box
+
     def refresh(self, profile: Profile, profiles: list[Profile], due: list[DueItem],
                 recent: list[AttemptSummary]) -> None:
-        """Show one trainee's state, as read from the store."""
+        """Show one trainee's state, as read from the store; with no history yet, where to start
+        instead of two empty lists."""
+        first_run = not due and not recent
+        self.start_box.setVisible(first_run)
+        self.due_box.setVisible(not first_run)
+        self.recent_box.setVisible(not first_run)
         self.greeting.setText(f"Welcome, {html.escape(profile.name)}")
         self.profile_box.clear()
         self.profile_box.addItems([p.name for p in profiles])
@@ -235,7 +273,8 @@ class HomeView(QWidget):
         if not 0 <= index < len(self.exam_profiles):
             return
         profile = self.exam_profiles[index]
-        quotas = ", ".join(f"{count} on {topic}" for topic, count in sorted(profile.quotas.items()))
+        quotas = "; ".join(f"{count} on {self.library.topics.get(topic, topic)}"
+                           for topic, count in sorted(profile.quotas.items()))
         self.exam_description.setText(
             f"{profile.description} No marks are shown until the end."
             + (f"\nAt least: {quotas}." if quotas else "")

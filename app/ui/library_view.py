@@ -465,6 +465,20 @@ class LibraryView(QWidget):
             self.results.addItem(self._hit_item(hit))
         self.left_stack.setCurrentWidget(self.results)
         self.status.setText(f"{len(hits)} result{'s' if len(hits) != 1 else ''}" if hits else "No results")
+        self._preview(hits[0] if hits else None, text)
+
+    def _preview(self, hit: Hit | None, text: str) -> None:
+        """While the trainee types, the page follows the top hit (never the page read before the
+        search, which would look like an answer to it); kept out of the back/forward history."""
+        if hit is None:
+            self.current_key = None
+            self.browser.setHtml(f"<p>No section, term or case matches <b>{html.escape(text)}</b>.</p>")
+        elif hit.kind == "case":  # opening a case would leave the library: say what Enter does
+            self.current_key = None
+            self.browser.setHtml(f"<h2>Case: {html.escape(hit.title)}</h2><p>Press Enter or choose it in the "
+                                 "list to open the case.</p>")
+        else:
+            self._show_hit(hit.key, hit.kind, record=False)
 
     @staticmethod
     def _hit_html(hit: Hit) -> str:
@@ -486,14 +500,15 @@ class LibraryView(QWidget):
         return item
 
     def _result_current(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None) -> None:
-        if item is None:
-            return
-        key, kind = item.data(KEY_ROLE), item.data(KIND_ROLE)
+        if item is not None:
+            self._show_hit(item.data(KEY_ROLE), item.data(KIND_ROLE))
+
+    def _show_hit(self, key: str, kind: str, record: bool = True) -> None:
         if kind in ("law", "edition"):
-            self.show_law(key)
+            self.show_law(key, record)
         elif kind == "official":
             self.official_button.setChecked(True)
-            self.show_law(key)
+            self.show_law(key, record)
         elif kind == "glossary":
             entry = self.library.glossary.lookup(key)
             if entry is not None:

@@ -379,7 +379,10 @@ class MainWindow(QMainWindow):
         bookmarks = self._safely(lambda: self.store.bookmarks(profile), "read bookmarks") or []
         marked = set(bookmarks)
         self.library_view.set_personal(lambda key: (key in marked, self.store.note_for(profile, key)), bookmarks)
-        self.areas.item(AREAS.index("Classroom")).setHidden(profile.role != Role.INSTRUCTOR)
+        classroom = self.areas.item(AREAS.index("Classroom"))
+        classroom.setHidden(profile.role != Role.INSTRUCTOR)
+        if profile.role != Role.INSTRUCTOR and self.stack.currentIndex() == AREAS.index("Classroom"):
+            self.areas.setCurrentRow(AREAS.index("Home"))  # switched from an instructor's profile
         self._refresh_classroom()
         self.setWindowTitle(f"Director Trainer — {profile.name}")
 
@@ -617,6 +620,11 @@ class MainWindow(QMainWindow):
             self.areas.setCurrentRow(AREAS.index("Case"))
             return
         {"Case": lambda: self.player, "Progress": lambda: self.progress, "Classroom": lambda: self.classroom,
+        if AREAS[row] == "Classroom" and self.profile.role != Role.INSTRUCTOR:
+            # A hidden item can still be reached by typing in the list or by Ctrl+6: go back.
+            self.statusBar().showMessage("The classroom is for instructors' profiles.", 5000)
+            self.areas.setCurrentRow(self.stack.currentIndex())
+            return
          "Library": self._open_library_start}.get(AREAS[row], lambda: None)()
         self.stack.setCurrentIndex(row)
 
