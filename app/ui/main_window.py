@@ -619,12 +619,12 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("The law library is closed during a closed-book exam.", 5000)
             self.areas.setCurrentRow(AREAS.index("Case"))
             return
-        {"Case": lambda: self.player, "Progress": lambda: self.progress, "Classroom": lambda: self.classroom,
         if AREAS[row] == "Classroom" and self.profile.role != Role.INSTRUCTOR:
             # A hidden item can still be reached by typing in the list or by Ctrl+6: go back.
             self.statusBar().showMessage("The classroom is for instructors' profiles.", 5000)
             self.areas.setCurrentRow(self.stack.currentIndex())
             return
+        {"Case": lambda: self.player, "Progress": lambda: self.progress, "Classroom": lambda: self.classroom,
          "Library": self._open_library_start}.get(AREAS[row], lambda: None)()
         self.stack.setCurrentIndex(row)
 
