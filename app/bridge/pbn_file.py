@@ -82,6 +82,8 @@ class _Record:
         return tag.line if tag else self.raw.line
 
     def report(self, line: int, message: str) -> None:
+        if line < self.raw.line:  # a tag taken from an earlier record: point at this board, name that line
+            message, line = f"{message} (the tag is taken from line {line})", self.raw.line
         self.problems.append(BoardProblem(self.source, line, self.label, message))
 
     def skip(self, line: int, message: str) -> _Skip:
@@ -138,10 +140,10 @@ def _build(record: _Record) -> FileBoard:
     number = _board_number(record)
     deal = _deal(record)
     auction_seat, auction = _auction(record)
-    dealer = _seat(record, "dealer") or auction_seat
+    dealer = _dealer(record) or auction_seat
     vulnerability = _vulnerability(record)
     contract_text, declarer, result = _contract_parts(record)
-    play_rows = _play_rows(record, deal, contract_text, declarer) if contract_text not in (None, "Pass") else None
+    play_rows = _play_rows(record, contract_text, declarer) if contract_text not in (None, "Pass") else None
     parsed = _endplay_board(record, deal, contract_text, declarer, result, play_rows)
     contract, passed_out, tricks = endplay_contract(parsed.contract) if parsed else (None, False, None)
     play: tuple[PlayedCard, ...] = ()
@@ -177,7 +179,8 @@ def _board_number(record: _Record) -> int | None:
 def _deal(record: _Record) -> Deal:
     text = record.value("deal")
     if text is None:
-        raise record.skip(record.line("deal"), "no deal: the record has no Deal tag and none comes before it")
+        missing = "the Deal tag is empty" if "deal" in record.tags else "no Deal tag here or in a record before"
+        raise record.skip(record.line("deal"), f"no deal: {missing}")
     try:
         return Deal.from_pbn(text)
     except BridgeError as error:
@@ -185,13 +188,24 @@ def _deal(record: _Record) -> Deal:
 
 
 def _seat(record: _Record, name: str) -> Seat | None:
+    """The seat a tag names (a '^' before it, PBN's mark of an irregularity, is passed over).
+
+    Raises ``BridgeError`` naming the tag when it names no seat.
+    """
     text = record.value(name)
     if text is None:
         return None
     try:
         return Seat.parse(text.lstrip("^"))
     except BridgeError as error:
-        raise record.skip(record.line(name), f"the {name.capitalize()} tag: {error}") from None
+        raise BridgeError(f"the {name.capitalize()} tag: {error}") from None
+
+
+def _dealer(record: _Record) -> Seat | None:
+    try:
+        return _seat(record, "dealer")
+    except BridgeError as error:
+        raise record.skip(record.line("dealer"), str(error)) from None
 
 
 def _vulnerability(record: _Record) -> Vulnerability | None:
@@ -250,8 +264,8 @@ def _contract_parts(record: _Record) -> tuple[str | None, Seat | None, int | Non
     line = record.line("contract")
     try:
         declarer = _seat(record, "declarer")
-    except _Skip:
-        record.problems[-1] = _left_out(record.problems[-1], "contract")
+    except BridgeError as error:
+        record.report(record.line("declarer"), f"{error}; contract left out")
         return None, None, None
     if declarer is None:
         record.report(line, f"the contract {text!r} has no Declarer tag; contract left out")
@@ -261,11 +275,7 @@ def _contract_parts(record: _Record) -> tuple[str | None, Seat | None, int | Non
     except BridgeError as error:
         record.report(line, f"{error}; contract left out")
         return None, None, None
-    return f"{contract.level}{contract.denomination.letter}{contract.doubled.suffix}", declarer, _tricks(record, declarer)
-
-
-def _left_out(problem: BoardProblem, part: str) -> BoardProblem:
-    return BoardProblem(problem.source, problem.line, problem.board, problem.message.replace(_SKIPPED, f"; {part} left out"))
+    return str(contract), declarer, _tricks(record, declarer)
 
 
 def _tricks(record: _Record, declarer: Seat) -> int | None:
@@ -283,7 +293,7 @@ def _tricks(record: _Record, declarer: Seat) -> int | None:
     return tricks
 
 
-def _play_rows(record: _Record, deal: Deal, contract: str | None, declarer: Seat | None) -> list[list[str]] | None:
+def _play_rows(record: _Record, contract: str | None, declarer: Seat | None) -> list[list[str]] | None:
     """The Play section as rows of four cards from the opening leader ('-' where none was played)."""
     tag = record.tags.get("play")
     if tag is None or tag.value.strip() in _UNKNOWN or contract is None or declarer is None:

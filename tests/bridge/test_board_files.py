@@ -223,3 +223,29 @@ def test_pbn_without_a_result_counts_a_complete_play() -> None:
     (board,) = read_pbn(text).boards
     assert len(board.play) == 52 and board.result == 13
     assert [str(card) for card in board.play[:5]] == ["E:HA", "S:D2", "W:C2", "N:S2", "N:S3"]
+
+
+def test_which_problems_skip_a_board_and_which_leave_out_a_part() -> None:
+    deal = EXAMPLE.to_pbn()
+    text = (
+        f'[Board "1"]\n[Deal "{deal}"]\n[Contract "4S"]\n[Declarer "Q"]\n\n'
+        '[Board "spacer"]\n[Deal ""]\n\n'
+        f'[Board "3"]\n[Dealer "Z"]\n[Deal "{deal}"]\n\n'
+        f'[Board "4"]\n[Deal "{deal}"]\n\n'
+        '[Board "5"]\n[Dealer "N"]\n[Contract "4S"]\n[Declarer "S"]\n[Result "14"]\n'
+    )
+    board_file = read_pbn(text, "parts.pbn")
+    assert [(board.number, str(board.contract), board.result) for board in board_file.boards] == [
+        (1, "None", None), (5, "4S", None),
+    ]
+    # Board 4 takes the bad Dealer of board 3 (PBN inheritance); board 5 gives its own and takes the deal.
+    assert board_file.boards[1].deal == EXAMPLE and board_file.boards[1].dealer is Seat.NORTH
+    assert [str(p) for p in board_file.problems] == [
+        "parts.pbn, line 4, board 1: the Declarer tag: unknown seat 'Q': use N, E, S or W; contract left out",
+        "parts.pbn, line 6, board spacer: the board number 'spacer' is not a whole number from 1; board skipped",
+        "parts.pbn, line 10, board 3: the Dealer tag: unknown seat 'Z': use N, E, S or W; board skipped",
+        "parts.pbn, line 13, board 4: the Dealer tag: unknown seat 'Z': use N, E, S or W; board skipped "
+        "(the tag is taken from line 10)",
+        "parts.pbn, line 20, board 5: the result '14' is not a number of tricks from 0 to 13; result left out",
+    ]
+    assert "no deal: the Deal tag is empty; board skipped" in str(read_pbn('[Deal ""]\n').problems[0])
