@@ -50,10 +50,14 @@ def final_score(board: Board, revokes: RevokeOutcome, analysis: Analysis) -> Non
     ns = score_ns(contract, credited, board.scenario.vulnerability)
     facts.update(declarer_tricks=credited, score_ns=ns)
     moved = ""
+    laws = ["77"]  # the score; the laws that changed the tricks counted, only when they did
     if revokes.transferred_to[side] or revokes.transferred_to[other]:
         moved = f", {credited} after the revoke trick transfer"
+        laws.insert(0, "64A")
+    if revokes.corrected_tricks is not None:
+        laws.insert(0, "62D1")
     analysis.steps.append(step(f"{contract.symbol} ({board.scenario.vulnerability.english}): declarer's side won "
-                                f"{played} tricks {how}{moved}, so North-South score {ns:+d}.", "64A", "77"))
+                                f"{played} tricks {how}{moved}, so North-South score {ns:+d}.", *laws))
 
 
 def _tricks_as_played(board: Board, analysis: Analysis) -> int | None:
