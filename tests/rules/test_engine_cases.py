@@ -129,7 +129,7 @@ def test_analyse_of_a_bad_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_p
     assert code == 2 and lines[0] == f"director-trainer analyse: error: {bad} cannot be read:"
     assert f"{bad}:1: missing key 'title' (required by the case format)" in lines[1:]
     code, _, err = run(capsys, "analyse", str(tmp_path / "absent.yaml"))
-    assert (code, err) == (2, f"director-trainer analyse: error: no such case file: {tmp_path / 'absent.yaml'}\n")
+    assert (code, err) == (2, f"director-trainer analyse: error: no such case file or folder: {tmp_path / 'absent.yaml'}\n")
 
 
 def check_content(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
