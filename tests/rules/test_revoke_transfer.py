@@ -15,7 +15,9 @@ each row is worked out by hand from the 2017 law text, not by the engine.
 import pytest
 from scenarios import FOUR_SPADES, scenario
 
+from app.bridge.errors import ScoringError
 from app.rules.engine import analyse
+from app.rules.revoke_rules import RevokeTrickWinner, automatic_transfer, revoke_transfer
 
 FIRST_TRICK = "trick HT H2 HQ HA"  # South wins; East-West have won nothing before the revoke
 REVOKE_TRICK = {
@@ -56,3 +58,35 @@ def test_the_transfer_follows_law_64a(winner: str, later: int, law: str, transfe
     text = " ".join(step.text for step in analysis.primary.steps)
     assert f"{east_west} tricks in all, {later} of them after the revoke trick" in text
 
+
+
+@pytest.mark.parametrize(("winner", "later", "law", "transferred"), ROWS,
+                         ids=[f"{w}-won-{n}-later" for w, n, _, _ in ROWS])
+def test_the_calculators_function_agrees_with_the_engine(winner: str, later: int, law: str, transferred: int) -> None:
+    who = {"East": RevokeTrickWinner.OFFENDER, "West": RevokeTrickWinner.PARTNER,
+           "North-South": RevokeTrickWinner.NON_OFFENDERS}[winner]
+    transfer = revoke_transfer(2, who, later)
+    assert (transfer.law, transfer.tricks) == (law, transferred)
+    assert automatic_transfer(who, later) == transfer
+
+
+def test_a_revoke_on_trick_twelve_transfers_nothing() -> None:
+    transfer = revoke_transfer(12, RevokeTrickWinner.OFFENDER, 1)
+    assert (transfer.law, transfer.tricks) == ("64B6", 0)
+    assert revoke_transfer(11, RevokeTrickWinner.OFFENDER, 2).tricks == 2  # two tricks are left after trick 11
+
+
+@pytest.mark.parametrize(("trick", "later", "message"), [
+    (0, 0, "a revoke can be established on tricks 1 to 12, not on trick 0: on the last trick each player has one "
+           "card, so nobody can revoke"),
+    (13, 0, "a revoke can be established on tricks 1 to 12, not on trick 13: on the last trick each player has one "
+            "card, so nobody can revoke"),
+    (11, 3, "after a revoke on trick 11 there are 2 later tricks, so the offending side won 0 to 2 of them, not 3"),
+    (1, -1, "after a revoke on trick 1 there are 12 later tricks, so the offending side won 0 to 12 of them, not -1"),
+])
+def test_impossible_figures_are_refused_with_what_to_change(trick: int, later: int, message: str) -> None:
+    with pytest.raises(ScoringError) as error:
+        revoke_transfer(trick, RevokeTrickWinner.PARTNER, later)
+    assert str(error.value) == message
+    with pytest.raises(ValueError, match="cannot win -1 later tricks"):
+        automatic_transfer(RevokeTrickWinner.OFFENDER, -1)
