@@ -88,11 +88,6 @@ def test_unknown_reference_is_reported_not_raised(window: MainWindow) -> None:
     assert "No law section" in window.statusBar().currentMessage()
 
 
-def test_term_links_show_their_definition(window: MainWindow) -> None:
-    browser = window.library_view.browser
-    assert browser.term_definition("Alert")
-
-
 def test_case_list_filters(window: MainWindow) -> None:
     window.areas.setCurrentRow(AREAS.index("Cases"))
     cases = window.case_list
@@ -175,10 +170,3 @@ def test_text_size_and_four_colour_suits_are_remembered(window: MainWindow, tmp_
     again.change_text_size(0)
     again.set_four_colour(False)
     again.deleteLater()
-
-
-def test_dark_theme_renders_pages_again(window: MainWindow) -> None:
-    window.set_theme("dark")
-    assert window.renderer.style.dark
-    assert window.player.table.look.dark
-    window.set_theme("light")
