@@ -16,12 +16,16 @@ its own tests, every package gets a folder of its own under ``--workdir``
 (default ``/tmp/director-trainer-mutation``) holding a copy of ``app``,
 ``tests`` and ``content`` and a ``pyproject.toml`` that names the files to
 mutate and the test folders to run. A second run in the same folder reuses
-mutmut's results; ``--survivors`` tests only the mutants that survived last
-time again (after tests were added, nothing already killed can come back), and
+mutmut's results; ``--survivors`` tests again only the mutants that survived, or that no test
+reached, last time (after tests were added, nothing already killed can come back), and
 ``--fresh`` throws the folder away first.
 
-The score printed is killed ÷ (killed + survived + timed out + no tests), the
-mutants that were tested; mutants that ``mutmut`` had to skip are counted apart.
+The score printed is (killed + timed out) ÷ (killed + timed out + survived + no
+tests + suspicious): a mutant that makes the tests hang is caught too. Mutants
+mutmut skipped, and those not tested yet (an interrupted run), are counted apart.
+mutmut switches a mutant on when its function is called, so a mutant in a
+function that only runs while a module is imported (building a constant table)
+survives unless a test calls that function itself.
 """
 
 from __future__ import annotations
@@ -77,9 +81,10 @@ def prepare(folder: Path, package: Package, fresh: bool) -> None:
 
 
 def survivors(folder: Path) -> list[str]:
-    """Names of the mutants that survived the last run in ``folder``."""
+    """Names of the mutants that the last run in ``folder`` did not catch (survived, or no test reached)."""
     out = subprocess.run([str(MUTMUT), "results"], cwd=folder, capture_output=True, text=True, check=False).stdout
-    return [line.split(":")[0].strip() for line in out.splitlines() if line.strip().endswith(": survived")]
+    return [line.split(":")[0].strip() for line in out.splitlines()
+            if line.strip().endswith((": survived", ": no tests"))]
 
 
 def run_mutmut(folder: Path, names: list[str], max_children: int) -> None:
@@ -103,9 +108,10 @@ def line(name: str, stats: dict[str, int]) -> str:
     tested = stats["killed"] + stats["survived"] + stats["timeout"] + stats["no_tests"] + stats["suspicious"]
     caught = stats["killed"] + stats["timeout"]
     percent = 100 * caught / tested if tested else 0.0
+    unchecked = stats["total"] - tested - stats["skipped"]
     return (f"{name:<8} {percent:5.1f} %  killed {stats['killed']}, timed out {stats['timeout']}, "
             f"survived {stats['survived']}, no tests {stats['no_tests']}, suspicious {stats['suspicious']}, "
-            f"skipped {stats['skipped']} (of {stats['total']})")
+            f"skipped {stats['skipped']}, not yet tested {unchecked} (of {stats['total']})")
 
 
 def main(argv: list[str] | None = None) -> int:
