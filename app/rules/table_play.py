@@ -127,6 +127,11 @@ class TablePlay:
     def pending_lead(self) -> CardAction | None:
         return self.actions[self._pending_lead] if self._pending_lead is not None else None
 
+    @property
+    def held(self) -> CardAction | None:
+        """A legal card played at RHO's turn, lying before its owner until his turn comes (Law 57D)."""
+        return self.actions[self._held] if self._held is not None else None
+
     # ----- events ------------------------------------------------------------------
 
     def director(self) -> None:

@@ -295,13 +295,14 @@ def _on_table(table: TablePlay, state: TableState) -> TableState:
     face_up = table.face_up()
     exposed = {s: tuple(dict.fromkeys(c for c in (*cards, *face_up[s]) if c not in in_play))
                for s, cards in state.exposed.items()}
-    return replace(
-        state,
-        hands=dict(play.remaining),
-        current_trick=tuple((p.seat, p.card) for p in play.current),
-        quitted=tuple(play.tricks),
-        exposed=exposed,
-    )
+    hands = dict(play.remaining)
+    trick = [(p.seat, p.card) for p in play.current]
+    held = table.held
+    if held is not None:  # Law 57D: played early, it lies before its owner until his turn
+        hand = hands[held.seat]
+        hands[held.seat] = hand.without(held.card) if hand is not None and held.card in hand else hand
+        trick.append((held.seat, held.card))
+    return replace(state, hands=hands, current_trick=tuple(trick), quitted=tuple(play.tricks), exposed=exposed)
 
 
 def _presumed_contract(scenario: Scenario, event: Event) -> Contract:

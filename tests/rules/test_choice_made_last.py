@@ -88,3 +88,12 @@ def test_a_card_played_illegally_at_rhos_turn_is_a_penalty_card_before_his_turn_
     legal = replay(scenario(["play W:HT", "play E:HQ", "director"], board=3, auction=FOUR_SPADES))
     assert legal.table is not None and legal.table.actions[-1].legal_to_trick
     assert legal.states[-1].exposed[Seat.EAST] == ()
+
+
+def test_a_legal_card_played_at_rhos_turn_lies_before_its_owner_until_his_turn() -> None:
+    early = replay(scenario(["play W:HT", "play E:HQ", "director"], board=3, auction=FOUR_SPADES)).states[-1]
+    assert early.current_trick == ((Seat.WEST, Card.parse("HT")), (Seat.EAST, Card.parse("HQ")))
+    assert Card.parse("HQ") not in early.hands[Seat.EAST] and early.exposed[Seat.EAST] == ()
+    turn = replay(scenario(["play W:HT", "play E:HQ", "director", "play N:H2"], board=3,
+                           auction=FOUR_SPADES)).states[-1]
+    assert [seat for seat, _ in turn.current_trick] == [Seat.WEST, Seat.NORTH, Seat.EAST]  # played at his turn
