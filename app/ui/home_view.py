@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -195,7 +196,7 @@ class HomeView(QWidget):
         layout = QVBoxLayout(box)
         layout.addWidget(text)
         layout.addLayout(buttons)
-        layout.addStretch(1)
+        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)  # as tall as its text
         box.setVisible(False)
         return box
 

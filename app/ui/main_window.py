@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
         self.areas.setObjectName("areas")
         self.areas.setAccessibleName("Work areas")
         self.areas.addItems(list(AREAS))
+        self.areas.item(AREAS.index("Classroom")).setHidden(True)  # until an instructor's profile is open
         self.areas.setMaximumWidth(140)
         self.areas.currentRowChanged.connect(self._area_changed)
 

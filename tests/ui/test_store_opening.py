@@ -16,7 +16,7 @@ from app.store import Store
 from app.store.engine import create_store_engine, writer
 from app.store.location import database_url
 from app.store.migrate import upgrade
-from app.ui.main_window import MainWindow
+from app.ui.main_window import AREAS, MainWindow
 from app.ui.operations import wait_for_work
 from app.ui.store_opening import Choice
 
@@ -65,6 +65,7 @@ def test_the_window_paints_first_and_the_store_arrives_after(qtbot, opening: Mai
     opening.open_store(str(tmp_path / "progress.sqlite3"))
     assert opening._store is None and opening.isVisible()
     assert "opening your progress" in opening.statusBar().currentMessage()
+    assert opening.areas.item(AREAS.index("Classroom")).isHidden()  # no profile yet, so no instructor
     qtbot.waitUntil(lambda: opening.store_opener.done, timeout=20000)
     assert opening.store.location == str(tmp_path / "progress.sqlite3")
     assert f"progress kept in {tmp_path / 'progress.sqlite3'}" in opening.statusBar().currentMessage()
