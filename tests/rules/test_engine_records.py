@@ -20,7 +20,8 @@ import yaml
 
 from app.content.cases import read_case
 from app.rules.engine import analyse
-from app.rules.explain import explanation_text
+from app.rules.explain import explanation_markdown, explanation_text
+from app.rules.findings import Analysis
 
 CASES = Path(__file__).resolve().parents[1] / "cases_engine"
 RECORDS = Path(__file__).parent / "engine_records"
@@ -57,3 +58,41 @@ def test_the_engines_reasoning_matches_its_record(path: Path) -> None:
 
 def test_every_record_belongs_to_a_case() -> None:
     assert sorted(p.stem for p in RECORDS.glob("*.txt")) == sorted(p.stem for p in FILES)
+
+
+def test_the_gui_gets_the_same_reasoning_as_markdown() -> None:
+    # Two findings (steps numbered afresh in each, no 'called to this' mark), the result, the judgement.
+    case, _ = read_case(CASES / "revoke-second-in-same-suit.yaml")
+    assert case is not None
+    revoke = "when clubs were led and he held one: a revoke. (Laws 44C, 61A)"
+    established = ("The offending side played to the next trick, so the revoke is established and can no longer be "
+                   "corrected. (Laws 63A1, 63B)")
+    assert explanation_markdown(analyse(case.scenario())).split("\n\n") == [
+        "**Revoke by East**",
+        f"1. East played ♦2 to trick 2, {revoke}\n"
+        f"2. {established}\n"
+        "3. The case's result gives the offending side 4 tricks in all, 4 of them after the revoke trick. (Law 64A)\n"
+        "4. The revoke trick was won by the non-offending side (North). (Law 64A2)\n"
+        "5. The offending side won that trick or a later one, so one trick goes to the non-offending side at the end "
+        "of play. (Law 64A2)",
+        "**Revoke by East**",
+        f"1. East played ♦3 to trick 3, {revoke}\n"
+        f"2. {established}\n"
+        "3. No automatic trick adjustment: it is a second revoke in clubs by the same player, after the first was "
+        "established. (Law 64B2)",
+        "**Result**",
+        "- 4♠ by South (East-West vulnerable): declarer's side won 9 tricks as played, 10 after the revoke trick "
+        "transfer, so North-South score +420. (Laws 64A, 77)",
+        "**For the director's judgement**",
+        "- If the adjustment leaves the non-offending side short of what the revoke cost it, the director assigns an "
+        "adjusted score. (Laws 64C1, 12C1)",
+    ]
+
+
+def test_markdown_for_a_board_with_nothing_wrong() -> None:
+    passed, _ = read_case(CASES / "passed-out.yaml")
+    assert passed is not None
+    assert explanation_markdown(analyse(passed.scenario())) == (
+        "**Result**\n\n- All four players passed: the board is passed out and scores zero. (Laws 22B, 77)")
+    assert explanation_markdown(Analysis()) == "No irregularity found."
+    assert explanation_text(Analysis()) == "No irregularity found.\n\nConclusions\n  irregularity: none"
