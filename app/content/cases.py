@@ -398,6 +398,7 @@ class _Reader:
             self.fail("result is the number of tricks won by declarer's side, 0 to 13", "result")
         show = [s for i, raw in enumerate(self._list("show")) if (s := self.seat(raw, "show", i))]
         title, situation, ruling, commentary = (self.text(key) for key in ("title", "situation", "ruling", "commentary"))
+        sources = [str(s) for s in self._list("sources")]
         if self.problems or deal is None:
             return None
         return Case(
@@ -405,7 +406,7 @@ class _Reader:
             difficulty=difficulty, board=number, dealer=dealer, vulnerability=vulnerability, deal=deal,
             situation=situation, questions=questions, ruling=ruling, commentary=commentary, path=self.path,
             auction=auction, notes=notes, events=events, contract=contract,
-            result=result, show=show or list(Seat), sources=[str(s) for s in self._list("sources")],
+            result=result, show=show or list(Seat), sources=sources,
             expect=expect, expect_line=self.doc.line("expect") if expect else 0, solver=solver,
         )
 

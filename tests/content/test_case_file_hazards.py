@@ -164,3 +164,10 @@ def test_nesting_deeper_than_any_case_needs_is_refused_at_its_line(tmp_path: Pat
     assert case is None
     assert [(p.line, p.message) for p in problems] == [
         (_line_of(text, "show: [[["), "lists and mappings are nested more than 64 deep here")]
+
+
+def test_sources_that_are_not_a_list_keep_the_case_from_loading(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").replace("show: [E]", "show: [E]\nsources: 7")
+    case, problems = read_case(_write(tmp_path, text), topics={"insufficient-bid"})
+    assert case is None and [(p.line, p.message) for p in problems] == [
+        (_line_of(text, "sources: 7"), "sources must be a list, like [a, b]")]
