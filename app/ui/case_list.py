@@ -89,6 +89,10 @@ class CaseList(QWidget):
         self.topic.addItem("All topics", "")
         for tag, description in sorted(library.topics.items(), key=lambda item: item[1].lower()):
             self.topic.addItem(description, tag)
+            self.topic.setItemData(self.topic.count() - 1, description, Qt.ItemDataRole.ToolTipRole)
+        # Topic names are long: the closed box shows their start, so the search field keeps its room.
+        self.topic.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.topic.setMinimumContentsLength(16)
         self.law = QLineEdit()
         self.law.setPlaceholderText("Law, e.g. 27 or 64A")
         self.law.setAccessibleName("Filter by law")
@@ -117,6 +121,9 @@ class CaseList(QWidget):
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.verticalHeader().setVisible(False)
         self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (3, 4, 5):  # short figures: as wide as they are, leaving room for the topic names
+            self.view.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.view.horizontalHeader().resizeSection(1, 220)
         self.view.activated.connect(self._open)
         self.view.doubleClicked.connect(self._open)
         self.count = QLabel()
@@ -145,6 +152,7 @@ class CaseList(QWidget):
             row = []
             for value, key in zip(values, sort_keys, strict=True):
                 item = QStandardItem(value)
+                item.setToolTip(value)  # the topic and law columns are often cut short
                 item.setData(case.id, ID_ROLE)
                 item.setData(key, Qt.ItemDataRole.UserRole + 2)
                 row.append(item)
