@@ -88,3 +88,8 @@ def test_one_board_as_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_help_names_both_formats(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "boards", "--help")
+    assert code == 0 and "usage: director-trainer boards" in out and "PBN or LIN" in out

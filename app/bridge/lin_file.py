@@ -5,8 +5,9 @@ boards (a board starts with its players ``pn``, its vugraph label ``qx`` or
 its deal ``md``), remembers the line of each pair, checks the values endplay
 would stumble on — so that a problem names its line and board — and drops
 what endplay cannot take (chat, eight-name vugraph player lists). endplay's
-``LINDecoder`` reads each board; the project's types check the deal and the
-play again.
+``LINDecoder`` reads each board's deal, vulnerability, number and auction and
+finds the contract; the play, already in the order it was played, is followed
+by the project's ``Play``, which checks every card against the hands.
 """
 
 from __future__ import annotations
