@@ -12,29 +12,10 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from damaged_stores import damage, filled, upgraded_from_first_revision
 
 from app.store import Store, StoreError
-from app.store.engine import create_store_engine, writer
 from app.store.health import DamagedStore, ReadOnlyStore, latest_backup, quick_check, restore_backup, set_aside
-from app.store.location import database_url
-from app.store.migrate import upgrade
-
-
-def _filled(path: Path, profiles: int = 200) -> Path:
-    with Store.open(str(path)) as store:
-        for number in range(profiles):
-            store.add_profile(f"Trainee number {number} with a name long enough to fill pages")
-    return path
-
-
-def _damage(path: Path) -> None:
-    """Overwrite the middle of the second-to-last page: the header and schema stay readable,
-    so the file opens and its first rows read, but a table's pages are garbage."""
-    data = bytearray(path.read_bytes())
-    page = int.from_bytes(data[16:18], "big")
-    start = len(data) - 2 * page + 100
-    data[start:start + page - 200] = b"\x5a" * (page - 200)
-    path.write_bytes(bytes(data))
 
 
 @pytest.fixture
@@ -68,7 +49,7 @@ def test_a_folder_that_cannot_be_made_is_a_store_error_naming_it(tmp_path: Path)
 
 
 def test_a_read_only_file_is_refused_at_open_not_at_the_first_save(tmp_path: Path, read_only: list[Path]) -> None:
-    path = _filled(tmp_path / "progress.sqlite3", profiles=1)
+    path = filled(tmp_path / "progress.sqlite3", profiles=1)
     _make_read_only(path, read_only)
     with pytest.raises(ReadOnlyStore) as raised:
         Store.open(str(path))
@@ -77,9 +58,9 @@ def test_a_read_only_file_is_refused_at_open_not_at_the_first_save(tmp_path: Pat
 
 
 def test_a_sound_file_passes_the_check_and_damaged_pages_are_found(tmp_path: Path) -> None:
-    path = _filled(tmp_path / "progress.sqlite3")
+    path = filled(tmp_path / "progress.sqlite3")
     assert quick_check(path) is None
-    _damage(path)
+    damage(path)
     # Reading the first rows still works, which is why the check is needed at open.
     engine = sa.create_engine(f"sqlite:///{path}")
     with engine.connect() as connection:
@@ -102,17 +83,12 @@ def test_a_file_that_is_not_a_database_counts_as_damaged(tmp_path: Path) -> None
 
 def test_the_backup_before_the_last_upgrade_is_offered_and_restores_the_data(tmp_path: Path) -> None:
     path = tmp_path / "progress.sqlite3"
-    engine = create_store_engine(database_url(str(path)))
-    with writer(engine).begin() as connection:
-        upgrade(connection, "0001")
-        connection.execute(sa.text("INSERT INTO profiles (name, role, created_at) VALUES ('Ann', 'trainee', '2024-05-01')"))
-    engine.dispose()
-    with Store.open(str(path)) as store:  # the upgrade takes the backup
-        backup = store.backup
+    backup = upgraded_from_first_revision(path, "Ann")
+    with Store.open(str(path)) as store:
         store.add_profile("Bob")
     assert backup is not None and latest_backup(path) == backup
-    _filled(path)
-    _damage(path)
+    filled(path)
+    damage(path)
     with pytest.raises(DamagedStore) as raised:
         Store.open(str(path))
     assert raised.value.backup == backup and "restore the copy taken before the last upgrade" in str(raised.value)
@@ -124,8 +100,8 @@ def test_the_backup_before_the_last_upgrade_is_offered_and_restores_the_data(tmp
 
 
 def test_a_fresh_start_keeps_the_damaged_file_beside_it(tmp_path: Path) -> None:
-    path = _filled(tmp_path / "progress.sqlite3")
-    _damage(path)
+    path = filled(tmp_path / "progress.sqlite3")
+    damage(path)
     damaged = path.read_bytes()
     aside = set_aside(path)
     assert not path.exists() and aside.read_bytes() == damaged and aside.parent == path.parent

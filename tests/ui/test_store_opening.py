@@ -8,14 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
+from damaged_stores import damage, filled, upgraded_from_first_revision
 from PySide6.QtCore import QSettings
 
 from app.content.library import Library, load_library
-from app.store import Store
-from app.store.engine import create_store_engine, writer
-from app.store.location import database_url
-from app.store.migrate import upgrade
 from app.ui.main_window import AREAS, MainWindow
 from app.ui.operations import wait_for_work
 from app.ui.store_opening import Choice
@@ -38,17 +34,6 @@ def opening(qtbot, library: Library, tmp_path: Path) -> Iterator[MainWindow]:  #
     wait_for_work()
     if window._store is not None:
         window._store.close()
-
-
-def _fill_and_damage(path: Path) -> None:
-    with Store.open(str(path)) as store:
-        for number in range(200):
-            store.add_profile(f"Trainee number {number} with a name long enough to fill pages")
-    data = bytearray(path.read_bytes())
-    page = int.from_bytes(data[16:18], "big")
-    start = len(data) - 2 * page + 100
-    data[start:start + page - 200] = b"\x5a" * (page - 200)
-    path.write_bytes(bytes(data))
 
 
 def _problem(qtbot, window: MainWindow, db: str):  # type: ignore[no-untyped-def]
@@ -112,7 +97,7 @@ def test_cancelling_the_file_dialog_returns_to_the_choice(qtbot, opening: MainWi
 def test_a_damaged_file_can_be_started_afresh_keeping_it(qtbot, opening: MainWindow,  # type: ignore[no-untyped-def]
                                                          tmp_path: Path) -> None:
     path = tmp_path / "progress.sqlite3"
-    _fill_and_damage(path)
+    damage(filled(path))
     dialog = _problem(qtbot, opening, str(path))
     assert dialog.text() == "Your progress database is damaged." and "damaged" in dialog.informativeText()
     assert Choice.RESTORE not in dialog.choice_buttons  # no upgrade, so no backup to offer
@@ -125,13 +110,8 @@ def test_a_damaged_file_can_be_started_afresh_keeping_it(qtbot, opening: MainWin
 def test_a_damaged_file_can_be_restored_from_the_backup_before_the_upgrade(  # type: ignore[no-untyped-def]
         qtbot, opening: MainWindow, tmp_path: Path) -> None:
     path = tmp_path / "progress.sqlite3"
-    engine = create_store_engine(database_url(str(path)))
-    with writer(engine).begin() as connection:
-        upgrade(connection, "0001")
-        connection.execute(sa.text("INSERT INTO profiles (name, role, created_at) VALUES ('Ann', 'trainee', '2024-05-01')"))
-    engine.dispose()
-    Store.open(str(path)).close()  # the upgrade writes the backup
-    _fill_and_damage(path)
+    upgraded_from_first_revision(path, "Ann")
+    damage(filled(path))
     dialog = _problem(qtbot, opening, str(path))
     dialog.choice_buttons[Choice.RESTORE].click()
     qtbot.waitUntil(lambda: opening.store_opener.done, timeout=20000)
