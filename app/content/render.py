@@ -13,10 +13,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 from app.content.glossary import Glossary
 from app.content.laws import IN_BRIEF, LawBook, Section
@@ -90,8 +92,14 @@ class Renderer:
         self.book = book
         self.glossary = glossary
         self.style = style
-        self._md = MarkdownIt("commonmark", {"html": False}).enable("table")
         self._pages: dict[tuple[str, tuple[tuple[str, str], ...], bool], str] = {}
+
+    @cached_property
+    def _md(self) -> MarkdownIt:
+        """The Markdown parser, made (and markdown-it imported) at the first page drawn, not at start-up."""
+        from markdown_it import MarkdownIt
+
+        return MarkdownIt("commonmark", {"html": False}).enable("table")
 
     @cached_property
     def _terms(self) -> re.Pattern[str] | None:
@@ -109,6 +117,8 @@ class Renderer:
         return str(self._md.renderer.render(tokens, self._md.options, {}))
 
     def _enrich(self, children: list[Token], seen_terms: set[str]) -> Iterable[Token]:
+        from markdown_it.token import Token
+
         inside_link = 0
         for child in children:
             if child.type == "link_open":
