@@ -698,5 +698,5 @@ class MainWindow(QMainWindow):
             self, "About Director Trainer",
             f"<h3>Director Trainer {__version__}</h3><p>Learn to direct duplicate bridge: the 2017 Laws "
             "in plain language beside a drawn table, with cases marked against model rulings.</p>"
-            f"<p>Progress: {self.store.location}</p>",
+            f"<p>Progress: {self._store.location if self._store is not None else 'still being opened'}</p>",
         )
