@@ -76,6 +76,7 @@ class Case:
     expect: dict[str, Any] = field(default_factory=dict)
     expect_line: int = 0
     solver: list[SolverClaim] = field(default_factory=list)
+    twin: str = ""  # the id of the same table set under another code (see CASE_FORMAT.md)
 
     def scenario(self) -> Scenario:
         """The table situation alone, for the rules engine."""

@@ -29,7 +29,8 @@ from app.rules.scenario import AuctionCall, Event
 FORMAT_VERSION = 1
 REQUIRED = ("format", "id", "title", "edition", "laws", "topics", "difficulty", "board", "deal",
             "situation", "questions", "ruling", "commentary")
-OPTIONAL = ("auction", "notes", "events", "contract", "declarer", "result", "show", "sources", "expect", "solver")
+OPTIONAL = ("auction", "notes", "events", "contract", "declarer", "result", "show", "sources", "expect", "solver",
+            "twin")
 EXPECT_KEYS = (
     "irregularity", "offender", "options_to", "lowest_sufficient_same_denomination",
     "offender_must_pass", "partner_must_pass", "lead_restrictions", "penalty_card", "established",
@@ -399,6 +400,12 @@ class _Reader:
         show = [s for i, raw in enumerate(self._list("show")) if (s := self.seat(raw, "show", i))]
         title, situation, ruling, commentary = (self.text(key) for key in ("title", "situation", "ruling", "commentary"))
         sources = [str(s) for s in self._list("sources")]
+        twin = self.text("twin") if "twin" in self.data else ""
+        if twin and not _SLUG.match(twin):
+            self.fail(f"twin {twin!r} must be the id of another case (lower-case letters, digits and hyphens)", "twin")
+        if edition and edition != EDITIONS[0] and expect:
+            self.fail(f"an expect block is checked against the rules engine, which applies the 2017 Laws; a {edition} "
+                      "case states its ruling in its questions and commentary instead", "expect")
         if self.problems or deal is None:
             return None
         return Case(
@@ -407,7 +414,7 @@ class _Reader:
             situation=situation, questions=questions, ruling=ruling, commentary=commentary, path=self.path,
             auction=auction, notes=notes, events=events, contract=contract,
             result=result, show=show or list(Seat), sources=sources,
-            expect=expect, expect_line=self.doc.line("expect") if expect else 0, solver=solver,
+            expect=expect, expect_line=self.doc.line("expect") if expect else 0, solver=solver, twin=twin,
         )
 
 

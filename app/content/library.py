@@ -69,12 +69,17 @@ class Library:
     def case(self, case_id: str) -> Case | None:
         return next((c for c in self.cases if c.id == case_id), None)
 
+    def twins(self, case: Case) -> list[Case]:
+        """The same table under another code: the case this one names as its twin, and any naming it."""
+        return [c for c in self.cases if c.id != case.id and (c.id == case.twin or c.twin == case.id)]
+
     def cases_citing(self, key: str) -> list[Case]:
         """Cases whose ``laws`` name this section or one inside it."""
         section = self.book.get(key)
         if section is None:
             return []
-        return [c for c in self.cases if any(ref == section.ref or section.ref in ref.ancestors() for ref in c.laws)]
+        return [c for c in self.cases if c.edition == self.book.edition
+                and any(ref == section.ref or section.ref in ref.ancestors() for ref in c.laws)]
 
 
 def official_documents(book: LawBook, official: OfficialText | None) -> Iterable[Document]:
@@ -109,9 +114,28 @@ def load_library(root: Path | None = None, edition: str = CURRENT_EDITION,
     edition_problems += check_mappings(editions, (s.key for s in book.walk()))
     library = Library(root, book, glossary, topics, cases,
                       problems + glossary_problems + topic_problems + case_problems + edition_problems, editions)
+    if case_paths is None:
+        library.problems += twin_problems(library.cases)
     if check_references:
         library.problems += reference_problems(library)
     return library
+
+
+def twin_problems(cases: list[Case]) -> list[ContentProblem]:
+    """A twin must be another case in the library, set under a different code."""
+    by_id = {case.id: case for case in cases}
+    problems = []
+    for case in cases:
+        if not case.twin:
+            continue
+        twin = by_id.get(case.twin)
+        line = _line_containing(case.path.read_text(encoding="utf-8").splitlines(), "twin:")
+        if twin is None:
+            problems.append(ContentProblem(case.path, line, f"twin {case.twin!r} is not a case in the library"))
+        elif twin.edition == case.edition:
+            problems.append(ContentProblem(case.path, line, f"twin {case.twin!r} is set under the same code "
+                                                            f"({case.edition}); a twin rules the table under another"))
+    return problems
 
 
 def reference_problems(library: Library) -> list[ContentProblem]:
