@@ -50,7 +50,7 @@ def test_choosing_a_code_shows_its_tree_and_limits_the_search(window: MainWindow
     assert view.edition == "wbf-1997"
     model = view.tree.model()
     laws = [model.index(row, 0).data() for row in range(model.rowCount())]
-    numbers = [int(law.removeprefix("Law ")) for law in laws]
+    numbers = [int(law.removeprefix("Law ")) for law in laws if law.startswith("Law ")]
     assert numbers == sorted(numbers) and "Law 27" in laws  # the code's own laws, in order
     law_27 = model.index(laws.index("Law 27"), 0)
     view.tree.setCurrentIndex(model.index(0, 0, law_27))
