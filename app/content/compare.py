@@ -8,6 +8,7 @@ law references and suit symbols look the same everywhere.
 from __future__ import annotations
 
 import html
+import re
 from urllib.parse import quote
 
 from app.content.editions import CURRENT, STATUSES, Counterpart, Editions
@@ -30,6 +31,20 @@ STATUS_COLOURS_DARK = {
     "removed": ("#452222", "#f0a9a9"),
 }
 NO_DIFFERENCE_KNOWN = "No difference known"
+# The documents notes are drawn from, by the short id a note's ``source`` uses, named for a reader.
+SOURCE_NAMES = {
+    "000": "the 1997 Laws (European edition), as marked up for online play",
+    "001": "the 2017 Laws, annotated for director accreditation (2024)",
+    "002": "the IBL proposal",
+    "003": "the 2007 Laws (North American printing, 2008) with the 1997 wording",
+    "004": "a 2007 quick-reference card",
+}
+_SOURCE_ID = re.compile(r"\b(00[0-4])(?=:)")
+
+
+def source_text(source: str) -> str:
+    """A note's source with document ids spelled out: ``003: Law 27`` → ``the 2007 Laws (...): Law 27``."""
+    return _SOURCE_ID.sub(lambda m: SOURCE_NAMES[m.group(1)], source)
 
 
 def edition_href(key: str) -> str:
@@ -71,7 +86,7 @@ def note_page(renderer: Renderer, editions: Editions, note: Counterpart) -> str:
     return (f"<p class=\"trail\">{html.escape(edition.name)}</p>"
             f"<h2>{html.escape(note.heading())}</h2>"
             f"<p>{_badge(renderer, note.status)}</p>{body}"
-            f"<p><small>Source: {html.escape(note.source)}</small></p>"
+            f"<p><small>Source: {html.escape(source_text(note.source))}</small></p>"
             f"<p>In the 2017 Laws: {back}</p>")
 
 
@@ -83,7 +98,7 @@ def compare_columns(renderer: Renderer, editions: Editions, section: Section) ->
         if notes:
             page = "".join(f"<h3>{html.escape(n.heading())}</h3><p>{_badge(renderer, n.status)}</p>"
                            f"{renderer.markdown(n.text) if n.text else ''}"
-                           f"<p><small>Source: {html.escape(n.source)}</small></p>" for n in notes)
+                           f"<p><small>Source: {html.escape(source_text(n.source))}</small></p>" for n in notes)
         else:
             page = f"<p><i>{NO_DIFFERENCE_KNOWN} for {html.escape(section.ref.label())} in this code.</i></p>"
         columns.append((short, page))
