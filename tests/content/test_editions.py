@@ -126,3 +126,14 @@ def test_search_filters_by_edition_and_jumps_to_a_typed_edition_reference(tmp_pa
     assert (jump.kind, jump.key) == ("edition", "wbf-2007/27B1")
     assert jump.title == "2007: Law 27B1 — Corrections that let the auction go on"
     assert index.query("27b1a")[0].key == "27B1(a)"
+
+
+def test_shipped_notes_state_facts_without_naming_source_documents() -> None:
+    import re
+
+    root = Path(__file__).resolve().parents[2] / "content" / "editions"
+    editions, problems = load_editions(root)
+    assert problems == []
+    assert set(editions.editions) == {"wbf-2007", "wbf-1997", "okbridge-1997", "ibl"}
+    named = [n.key for n in editions.notes if re.search(r"\b00[0-4]\b|the (course )?notes\b|the sources\b", n.text)]
+    assert named == []
