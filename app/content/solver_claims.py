@@ -70,8 +70,8 @@ def _claim(item: Any, i: int, line: Callable[..., int], fail: Fail) -> SolverCla
     if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
         fail("tricks: is the number of tricks declarer's side wins on the board, 0 to 13", *where)
         return None
-    contract = _contract(item, where, fail)
-    if contract is False:
+    ok, contract = _contract(item, where, fail)
+    if not ok:
         return None
     after = item.get("after", [])
     from_events = after == FROM_EVENTS
@@ -86,22 +86,22 @@ def _claim(item: Any, i: int, line: Callable[..., int], fail: Fail) -> SolverCla
             return None
     if cards is None or cards_then is None or unknown:
         return None
-    return SolverClaim(line(*where, "tricks"), tricks, contract or None, from_events,
+    return SolverClaim(line(*where, "tricks"), tricks, contract, from_events,
                        tuple(cards + cards_then), lead, str(item.get("note", "")))
 
 
-def _contract(item: dict[str, Any], where: tuple[str | int, ...], fail: Fail) -> Contract | None | bool:
-    """The claim's contract; None for the case's own; False after a mistake."""
+def _contract(item: dict[str, Any], where: tuple[str | int, ...], fail: Fail) -> tuple[bool, Contract | None]:
+    """Whether the keys are usable, and the claim's contract (None for the case's own)."""
     if ("contract" in item) != ("declarer" in item):
         fail("give contract: and declarer: together, or neither for the case's own contract", *where)
-        return False
+        return False, None
     if "contract" not in item:
-        return None
+        return True, None
     try:
-        return parse_contract(str(item["contract"]), Seat.parse(str(item["declarer"])))
+        return True, parse_contract(str(item["contract"]), Seat.parse(str(item["declarer"])))
     except BridgeError as exc:
         fail(f"solver: {exc}", *where, "contract")
-        return False
+        return False, None
 
 
 def _cards(raw: Any, where: tuple[str | int, ...], fail: Fail) -> list[Card] | None:
