@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from urllib.parse import unquote
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -224,6 +224,18 @@ class CasePlayer(QWidget):
             needed = max(needed, int(total * 0.6))
         ruling = min(needed, total - law_min)
         self.right.setSizes([ruling, total - ruling])
+        QTimer.singleShot(0, self._fit_remainder)
+
+    def _fit_remainder(self) -> None:
+        """Once laid out, give the question what its text still lacks (wrapped rich text can take
+        a line more than measured beforehand)."""
+        lacking = self.ruling.question_area.verticalScrollBar().maximum()
+        if lacking <= 0 or not self.ruling.question_area.isVisible():
+            return
+        ruling, law = self.right.sizes()
+        law_min = self.law_box.minimumSizeHint().height() if self.law_box.isVisible() else 0
+        grow = min(lacking, max(0, law - law_min))
+        self.right.setSizes([ruling + grow, law - grow])
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
         super().resizeEvent(event)

@@ -117,7 +117,9 @@ class QuestionForm(QWidget):
                 edit.setPlaceholderText("Type or pick a reference, e.g. 27B1a")
             layout.addWidget(self.law_box)
         else:
-            layout.addWidget(QLabel(f"Drag the items into order, or select one and press {MOVE_UP} or {MOVE_DOWN}."))
+            hint = QLabel(f"Drag the items into order, or select one and press {MOVE_UP} or {MOVE_DOWN}.")
+            hint.setWordWrap(True)
+            layout.addWidget(hint)
             self.order = QListWidget()
             self.order.setAccessibleName("Items to put in order")
             self.order.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
