@@ -73,4 +73,7 @@ def apply_point_size(app: QApplication, size: int) -> int:
     font = QFont(app.font())
     font.setPointSize(size)
     app.setFont(font)
+    # Under a style sheet, widgets already shown keep the font they were polished with: set
+    # the sheet again so every one of them (law text, questions, tree) takes the new size now.
+    app.setStyleSheet(app.styleSheet())
     return size

@@ -1,0 +1,66 @@
+"""View › Larger/Smaller text changes, at once and without a restart, the law text, the question,
+its choices, the library tree and the table — measured on the fonts they are drawn with."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QApplication, QTextBrowser
+
+from app.content.library import load_library
+from app.store import Store
+from app.ui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library(ROOT / "content")
+
+
+def text_points(browser: QTextBrowser) -> float:
+    """The size the body of a page is drawn at: the character format in the middle of it."""
+    cursor = QTextCursor(browser.document())
+    cursor.setPosition(browser.document().characterCount() // 2)
+    return cursor.charFormat().font().pointSizeF() if cursor.charFormat().font().pointSizeF() > 0 else \
+        browser.document().defaultFont().pointSizeF()
+
+
+def sizes(window: MainWindow) -> dict[str, float]:
+    window.player.table.grab()  # paint the table so it records what it drew
+    panel = window.player.ruling
+    return {
+        "law text": text_points(window.library_view.browser),
+        "cited law": text_points(window.player.law_pane),
+        "question": panel.ask.font().pointSizeF(),
+        "choices": panel.form.choice_labels[0].font().pointSizeF(),
+        "tree": window.library_view.tree.font().pointSizeF(),
+        "table hands": window.player.table.points["hands"],
+        "table auction": window.player.table.points["auction"],
+    }
+
+
+def test_larger_and_smaller_text_reach_every_part_of_the_screen_at_once(qtbot, library, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with Store.open(str(tmp_path / "p.sqlite3")) as store:
+        window = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), store)
+        qtbot.addWidget(window)
+        window.resize(1920, 1080)
+        window.show()
+        window.show_law("70E1")
+        window.open_case("claim-with-a-finesse")
+        QApplication.processEvents()
+        before = sizes(window)
+        window.change_text_size(3)
+        QApplication.processEvents()
+        larger = sizes(window)
+        for part, size in before.items():
+            assert larger[part] > size, (part, before, larger)
+        window.change_text_size(-1)
+        window.change_text_size(-1)
+        QApplication.processEvents()
+        smaller = sizes(window)
+        for part, size in larger.items():
+            assert smaller[part] < size, (part, larger, smaller)
+        window.change_text_size(0)
