@@ -51,6 +51,8 @@ class CasePlayer(QWidget):
 
         self.session_label = QLabel()
         self.session_label.setAccessibleName("Session")
+        self.session_label.setWordWrap(True)  # a long exam name wraps instead of widening the window
+        self.session_label.setMinimumWidth(120)
         self.timer_label = QLabel()
         self.timer_label.setObjectName("caseTitle")
         self.timer_label.setAccessibleName("Time left")

@@ -98,3 +98,19 @@ def test_table_text_is_at_least_10_points_at_1024_by_700_and_the_drawing_fills_t
         assert table.points[kind] >= 10.0, (kind, table.points)
     assert table.points["hands"] >= 9.0
     assert table.drawn.width() >= 0.95 * table.width() and table.drawn.height() >= 0.95 * table.height()
+
+
+def test_an_exam_never_widens_the_window_past_a_1024_screen(qtbot, library, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from app.training.exam_profiles import BUILT_IN_PROFILES
+
+    window = make_window(qtbot, library, tmp_path, 1024, 700)
+    longest = max(BUILT_IN_PROFILES, key=lambda p: len(p.name))
+    window.start_exam(replace(longest, cases=2, quotas={}))
+    QApplication.processEvents()
+    assert window.width() <= 1024 and window.minimumSizeHint().width() <= 1024
+    player = window.player
+    assert on_screen(window, player.end_button) and on_screen(window, player.timer_label)
+    assert longest.name in player.session_label.text()
+    window.finish_exam(show=False)
