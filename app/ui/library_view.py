@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from urllib.parse import unquote
 
-from PySide6.QtCore import QPersistentModelIndex, QSignalBlocker, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QPersistentModelIndex, QSignalBlocker, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QCursor, QStandardItem, QStandardItemModel, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -43,6 +43,7 @@ from app.content.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
 from app.ui.editions_ui import CompareDialog, edition_model
 from app.ui.rich_delegate import HTML_ROLE, RichTextDelegate
 
+READING_CHARS = 90  # a comfortable line length for the law text
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 KIND_ROLE = Qt.ItemDataRole.UserRole + 2
 
@@ -63,6 +64,23 @@ class LawBrowser(QTextBrowser):
         self.setOpenExternalLinks(False)
         self.anchorClicked.connect(self._follow)
         self.highlighted.connect(self._hover)
+
+    def _fit_reading_width(self) -> None:
+        """Keep lines to about ``READING_CHARS`` characters, the column centred, when the page is
+        wider than that (a full-screen window); narrower pages use their whole width."""
+        column = int(self.fontMetrics().averageCharWidth() * READING_CHARS)
+        spare = self.width() - 2 * self.frameWidth() - self.verticalScrollBar().sizeHint().width() - column
+        side = max(0, spare // 2)
+        self.setViewportMargins(side, 0, side, 0)
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+        self._fit_reading_width()
+        super().resizeEvent(event)
+
+    def changeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_reading_width()
 
     def _follow(self, url: QUrl) -> None:
         scheme, _, target = url.toString().partition(":")
@@ -210,7 +228,13 @@ class LibraryView(QWidget):
         self.notes = QPlainTextEdit()
         self.notes.setPlaceholderText("Your notes on this section (saved as you type)")
         self.notes.setAccessibleName("Your notes on this section")
-        self.notes.setMaximumHeight(110)
+        self.notes.setMaximumHeight(90)
+        self.notes.setVisible(False)  # folded away until asked for: the law text gets the room
+        self.notes_button = QToolButton()
+        self.notes_button.setCheckable(True)
+        self.notes_button.setAccessibleName("Show my notes on this section")
+        self.notes_button.toggled.connect(self._notes_toggled)
+        self._label_notes_button()
         self._note_timer = QTimer(self)
         self._note_timer.setSingleShot(True)
         self._note_timer.setInterval(600)
@@ -223,6 +247,7 @@ class LibraryView(QWidget):
         page_layout.addWidget(self.browser, 1)
         personal_row = QHBoxLayout()
         personal_row.addWidget(self.bookmark_button)
+        personal_row.addWidget(self.notes_button)
         # The user's own imported copy of the official text, shown above the summary when ticked.
         self.official_button = QToolButton()
         self.official_button.setText("Official wording")
@@ -404,7 +429,20 @@ class LibraryView(QWidget):
             self.bookmark_button.setChecked(marked)
             self.bookmark_button.setText("★ Bookmarked" if marked else "☆ Bookmark this section")
             self.notes.setPlainText(note)
+        self._label_notes_button()
         self._note_timer.stop()
+
+    def _notes_toggled(self, shown: bool) -> None:
+        self.notes.setVisible(shown)
+        self._label_notes_button()
+        if shown:
+            self.notes.setFocus()
+
+    def _label_notes_button(self) -> None:
+        """▸ folded, ▾ open; the label says whether this section already has a note."""
+        arrow = "▾" if self.notes_button.isChecked() else "▸"
+        has_note = bool(self.notes.toPlainText().strip())
+        self.notes_button.setText(f"{arrow} {'My note' if has_note else 'Add a note'}")
 
     def _bookmark_toggled(self, on: bool) -> None:
         if self.current_key is not None:

@@ -1,0 +1,61 @@
+"""The law text reads comfortably in a full-screen window, and the notes box stays out of the way."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from app.content.library import load_library
+from app.store import Store
+from app.ui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library(ROOT / "content")
+
+
+@pytest.fixture
+def window(qtbot, library, tmp_path):  # type: ignore[no-untyped-def]
+    with Store.open(str(tmp_path / "p.sqlite3")) as store:
+        win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), store)
+        qtbot.addWidget(win)
+        win.show()
+        yield win
+
+
+def test_law_text_keeps_about_90_characters_centred_at_1920_and_the_whole_width_when_narrow(window) -> None:  # type: ignore[no-untyped-def]
+    window.resize(1920, 1080)
+    window.show_law("70E1")
+    QApplication.processEvents()
+    browser = window.library_view.browser
+    chars = browser.document().textWidth() / browser.fontMetrics().averageCharWidth()
+    assert 80 <= chars <= 100
+    left = browser.viewport().geometry().left()
+    right = browser.width() - browser.viewport().geometry().right()
+    assert left > 100 and abs(left - right) <= browser.verticalScrollBar().sizeHint().width() + 4  # centred
+    window.resize(1024, 700)
+    QApplication.processEvents()
+    assert browser.viewport().width() >= browser.width() - browser.verticalScrollBar().sizeHint().width() - 8
+
+
+def test_notes_box_starts_folded_and_opens_small(window) -> None:  # type: ignore[no-untyped-def]
+    window.resize(1280, 800)
+    window.show_law("64A1")
+    QApplication.processEvents()
+    view = window.library_view
+    assert not view.notes.isVisible() and "Add a note" in view.notes_button.text()
+    view.notes_button.click()
+    QApplication.processEvents()
+    assert view.notes.isVisible() and view.notes.height() <= 90
+    view.notes.setPlainText("Two tricks if the revoker won the trick.")
+    view.notes.document().setModified(True)
+    view.save_note()
+    view.notes_button.click()
+    assert not view.notes.isVisible()
+    window.show_law("64A2")
+    window.show_law("64A1")
+    assert "My note" in view.notes_button.text()  # a section with a note says so while folded
