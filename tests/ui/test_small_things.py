@@ -127,3 +127,18 @@ def test_links_in_the_situation_open_the_library_and_others_are_ignored(window: 
     window.areas.setCurrentRow(AREAS.index("Case"))
     pane.anchorClicked.emit(QUrl("term:Dummy"))
     assert window.library_view.current_key == "Definitions: Dummy"
+
+
+def test_the_table_legend_never_calls_neither_side_vulnerable_red(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QFont
+
+    from app.bridge.rota import Vulnerability
+    from app.bridge.seats import Seat
+    from app.ui.table_look import TableLook
+    from app.ui.table_side import SideColumn
+
+    for vulnerability in Vulnerability:
+        legend = SideColumn(QFont(), TableLook(), Seat.NORTH, vulnerability, 1.0).legend_text()
+        assert "red: vulnerable" not in legend
+        assert vulnerability.english in legend
+        assert ("red" in legend) == (vulnerability is not Vulnerability.NONE)
