@@ -1,6 +1,9 @@
 """Regenerate the README's screenshots: one PNG per view, drawn offscreen.
 
-    python scripts/screenshots.py [--out resources/screenshots] [--dark]
+    python scripts/screenshots.py [--out resources/screenshots] [--dark] [--size 1024x700]
+
+The README's pictures are 1920×1080; any other ``--size`` names its files with the size
+(``case-1024x700.png``), so both sizes can be kept side by side.
 
 Uses a throw-away settings file so the pictures do not depend on the user's
 own window layout.
@@ -29,7 +32,7 @@ from app.training.exam_profiles import BUILT_IN_PROFILES  # noqa: E402
 from app.ui.app import engine_explainer  # noqa: E402
 from app.ui.main_window import AREAS, MainWindow  # noqa: E402
 
-SIZE = (1440, 900)
+SIZE = "1920x1080"
 
 
 def shoot(window: MainWindow, app: QApplication, path: Path) -> None:
@@ -44,6 +47,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "resources" / "screenshots")
     parser.add_argument("--dark", action="store_true", help="use the dark theme")
     parser.add_argument("--case", default="", help="the case to show (default: the first with play)")
+    parser.add_argument("--size", default=SIZE, help=f"window size, WIDTHxHEIGHT (default {SIZE})")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     app = QApplication([])
@@ -54,9 +58,10 @@ def main() -> int:
         store = Store.open(str(Path(folder) / "progress.sqlite3"))
         store.add_profile("Alex")
         window = MainWindow(library, settings, store, engine_explainer())
-        window.resize(*SIZE)
+        width, height = (int(part) for part in args.size.lower().split("x"))
+        window.resize(width, height)
         window.show()
-        suffix = "-dark" if args.dark else ""
+        suffix = ("-dark" if args.dark else "") + ("" if args.size == SIZE else f"-{args.size}")
         shoot(window, app, args.out / f"home{suffix}.png")
 
         window.show_law("27B1(a)")
@@ -87,6 +92,7 @@ def main() -> int:
                     shoot(window, app, args.out / f"marked{suffix}.png")
                 panel.next_question()
             shoot(window, app, args.out / f"ruling{suffix}.png")
+            _shoot_teaching(window, app, args.out, suffix)
             for other in library.cases[:5]:  # a little history for the progress view
                 window.open_case(other.id)
                 while panel.sitting is not None and panel.sitting.question is not None and panel.form is not None:
@@ -98,11 +104,38 @@ def main() -> int:
             window.start_exam(replace(BUILT_IN_PROFILES[0], cases=4, quotas={}))
             shoot(window, app, args.out / f"exam{suffix}.png")
             window.finish_exam(show=False)
+        shoot_tools(window, app, args.out, suffix)
         window.close()
         window.deleteLater()
         app.processEvents()
         store.close()
     return 0
+
+
+def _open_at(window: MainWindow, kind: str) -> None:
+    """Open the first case with a question of ``kind`` and answer the ones before it."""
+    case = next(c for c in window.library.cases if any(q.kind == kind for q in c.questions))
+    window.open_case(case.id)
+    panel = window.player.ruling
+    while panel.sitting is not None and panel.sitting.question is not None and panel.sitting.question.kind != kind:
+        _answer_model(panel.form, panel.sitting.question)
+        panel.mark_current()
+        panel.next_question()
+
+
+def _shoot_teaching(window: MainWindow, app: QApplication, out: Path, suffix: str) -> None:
+    """A several-choice answer marked choice by choice (one right, one wrong, the rest missed),
+    and an order question as it first appears, shuffled."""
+    _open_at(window, "multi")
+    panel = window.player.ruling
+    assert panel.sitting is not None and panel.sitting.question is not None and panel.form is not None
+    choices = panel.sitting.question.choices
+    for wanted in (True, False):
+        panel.form.boxes[next(i for i, c in enumerate(choices) if c.correct is wanted)].setChecked(True)
+    panel.mark_current()
+    shoot(window, app, out / f"marked-multi{suffix}.png")
+    _open_at(window, "order")
+    shoot(window, app, out / f"order{suffix}.png")
 
 
 def _answer_model(form, question, wrong: bool = False) -> None:  # type: ignore[no-untyped-def]
@@ -116,6 +149,59 @@ def _answer_model(form, question, wrong: bool = False) -> None:  # type: ignore[
         form.line.setText(str(question.answer))
     elif question.kind == "law":
         form.law_box.setCurrentText(str(question.answer))
+
+
+def shoot_tools(window: MainWindow, app: QApplication, out: Path, suffix: str) -> None:
+    """The director's tools: the calculators over the window, the double-dummy panel of a claim case
+    once its questions are answered, and presenter mode's room and notes at 1920×1080."""
+    from PySide6.QtGui import QPainter, QPixmap
+
+    from app.ui import operations
+    from app.ui.calculators import CalculatorsDialog
+    from app.ui.presenter import Presenter
+
+    window.open_case("claim-with-a-finesse")
+    panel = window.player.ruling
+    while panel.attempt is not None and panel.attempt.question is not None and panel.form is not None:
+        _answer_model(panel.form, panel.attempt.question)
+        panel.mark_current()
+        panel.next_question()
+    window.player.double_dummy.toggle.setChecked(True)
+    while operations.busy():
+        operations.wait_for_work(100)
+        app.processEvents()
+    shoot(window, app, out / f"double-dummy{suffix}.png")
+
+    tools = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Tools")
+    tools.actions()[2].trigger()  # matchpoints, the pane with the most to show
+    dialog = window.findChild(CalculatorsDialog, "calculators")
+    for _ in range(3):
+        app.processEvents()
+    picture = window.grab()
+    over = dialog.grab()
+    painter = QPainter(picture)
+    painter.drawPixmap((picture.width() - over.width()) // 2, (picture.height() - over.height()) // 2, over)
+    painter.end()
+    picture.save(str(out / f"calculators{suffix}.png"))
+    print(out / f"calculators{suffix}.png")
+    dialog.hide()
+
+    screen = app.primaryScreen()
+    presenter = Presenter(window.library.case("claim-with-a-finesse"), window.renderer, window.player.table.look,
+                          current=screen, qscreens=[screen, screen])  # a laptop and a projector
+    for view in (presenter.room, presenter.notes):
+        assert view is not None
+        view.showNormal()
+        view.resize(1920, 1080)
+    while presenter.presentation.step.caption != "North plays the ♣4":
+        presenter.presentation.next()
+    for name, view in (("presenter", presenter.room), ("presenter-notes", presenter.notes)):
+        for _ in range(3):
+            app.processEvents()
+        image: QPixmap = view.grab() if view is not None else QPixmap()
+        image.save(str(out / f"{name}{suffix}.png"))
+        print(out / f"{name}{suffix}.png")
+    presenter.stop()
 
 
 if __name__ == "__main__":

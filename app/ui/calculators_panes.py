@@ -213,7 +213,8 @@ class WeightedScorePane(CalculatorPane):
                 f"<td align='right'>{_signed(imps(score - other))} IMPs</td></tr>" for weight, score in weighted.parts)
             total = weighted_imps(weighted, other)
             return (f"<p style='font-size:large'><b>North–South {_figure(total)} IMPs</b></p>"
-                    f"<p>Each outcome against {_signed(other)} at the other table, weighted:</p><table cellpadding='2'>{parts}</table>")
+                    f"<p>Each outcome against {_signed(other)} at the other table, weighted:</p>"
+                    f"<table cellpadding='2'>{parts}</table>")
         rows = [TravellerRow(f"{i}", f"{i}", parse_table_score(text)) for i, text in enumerate(others, start=2)]
         results = matchpoint([TravellerRow("1", "1", weighted), *rows])
         mine = results[0]

@@ -279,6 +279,7 @@ class MainWindow(QMainWindow):
 
         view = bar.addMenu("&View")
         self.full_screen_action = self._action(view, "&Full screen", self.toggle_full_screen, "F11", checkable=True)
+        self._action(view, "&Present", self.present, "F5")
         self._action(view, "&Larger text", lambda: self.change_text_size(1), QKeySequence.StandardKey.ZoomIn)
         self._action(view, "Larger text", lambda: self.change_text_size(1), "Ctrl+=").setVisible(False)
         self._action(view, "&Smaller text", lambda: self.change_text_size(-1), QKeySequence.StandardKey.ZoomOut)
@@ -654,6 +655,12 @@ class MainWindow(QMainWindow):
         self.forward_action.setEnabled(self.library_view.can_go_forward())
 
     # view actions ---------------------------------------------------------------------
+    def present(self) -> None:
+        """Show the open case to a room, step by step (presenter mode)."""
+        from app.ui.presenter import start_presenting
+
+        self.presenter = start_presenting(self)
+
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():
             self.showNormal()

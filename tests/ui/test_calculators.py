@@ -5,15 +5,12 @@ the value the laws give."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from app import cli
-from app.content.library import load_library
-from app.store import Store
 from app.ui.calculators import CalculatorPane, CalculatorsDialog
 from app.ui.calculators_panes import (
     BoardPane,
@@ -24,24 +21,6 @@ from app.ui.calculators_panes import (
     WeightedScorePane,
 )
 from app.ui.main_window import AREAS, MainWindow
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def library():  # type: ignore[no-untyped-def]
-    return load_library(ROOT / "content")
-
-
-@pytest.fixture
-def window(qtbot, library, tmp_path):  # type: ignore[no-untyped-def]
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    with Store.open(str(tmp_path / "progress.sqlite3")) as store:
-        win = MainWindow(library, settings, store)
-        qtbot.addWidget(win)
-        win.resize(1024, 700)
-        win.show()
-        yield win
 
 
 def open_tool(window: MainWindow, text: str) -> CalculatorPane:

@@ -3,37 +3,13 @@ thread with a busy bar, cached per deal, and showing what the solver finds."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from app.bridge.double_dummy import trick_table
 from app.bridge.par import par_result
-from app.content.library import load_library
-from app.store import Store
 from app.ui import operations
 from app.ui.double_dummy_panel import DECLARERS, DENOMINATIONS, LOCKED
 from app.ui.main_window import MainWindow
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def library():  # type: ignore[no-untyped-def]
-    return load_library(ROOT / "content")
-
-
-@pytest.fixture
-def window(qtbot, library, tmp_path):  # type: ignore[no-untyped-def]
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    with Store.open(str(tmp_path / "progress.sqlite3")) as store:
-        win = MainWindow(library, settings, store)
-        qtbot.addWidget(win)
-        win.resize(1024, 700)
-        win.show()
-        yield win
-        operations.wait_for_work(10000)
 
 
 def answer_every_question(window: MainWindow) -> None:

@@ -1,0 +1,284 @@
+"""Presenter mode (View › Present, F5): a case revealed step by step to a room, full screen.
+
+A thin view over ``app.training.presentation``: the model holds the steps and where the room is;
+this module draws the step, sends the presenter's keys to the model, and puts the windows on the
+screens the model chooses — the room's view full screen, and with a second screen the presenter's
+notes (model ruling, commentary, the answer to come, what comes next) on the laptop. Nothing is
+marked or recorded: a presentation is not an attempt.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QFont, QGuiApplication, QKeyEvent, QScreen
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QStackedWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.bridge.seats import SEATS
+from app.content.case_model import Case
+from app.content.render import Renderer
+from app.training.presentation import Presentation, Screen, Step, StepKind, place_windows
+from app.training.sitting import ExamSitting
+from app.ui.table_widget import TableLook, TableWidget
+
+# Text on the room's screen, in pixels at 1920×1080; it scales with the screen's height.
+CAPTION_PX = 40
+TEXT_PX = 34
+NOTES_PX = 22  # the presenter's own screen, read from arm's length
+REFERENCE_HEIGHT = 1080
+# The table draws on a fixed canvas scaled to its size; this enlarges its text further so that
+# cards and calls are at least 28 px on a 1080-line projector.
+TABLE_TEXT_SCALE = 1.4
+NEXT_KEYS = {Qt.Key.Key_Right, Qt.Key.Key_PageDown, Qt.Key.Key_Space, Qt.Key.Key_Down}
+BACK_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_PageUp, Qt.Key.Key_Up}
+
+
+REFERENCE_WIDTH = 1920
+
+
+def _px(width: int, height: int, size: int) -> int:
+    """``size`` pixels at 1920×1080, in proportion on another screen."""
+    return max(12, round(size * min(height / REFERENCE_HEIGHT, width / REFERENCE_WIDTH)))
+
+
+def step_html(step: Step, case: Case, renderer: Renderer) -> str:
+    """The words beside the table on a question, answer or ruling step (empty on a table step)."""
+    question = step.question
+    if step.kind is StepKind.RULING:
+        return f"<h2>The ruling</h2>{renderer.markdown(case.ruling)}"
+    if question is None:
+        return ""
+    parts = [f"<h2>{html.escape(step.caption)}</h2><p>{html.escape(question.ask)}</p>"]
+    if step.kind is StepKind.QUESTION:
+        if question.choices:
+            parts.append("<ol type='A'>" + "".join(f"<li>{html.escape(c.text)}</li>" for c in question.choices)
+                         + "</ol>")
+        elif question.items:
+            parts.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in question.items) + "</ul>")
+        return "".join(parts)
+    parts.append("<ul>" + "".join(f"<li><b>{html.escape(item)}</b></li>" for item in step.answer) + "</ul>")
+    why = question.why or " ".join(c.why for c in question.choices if c.correct and c.why)
+    if why:
+        parts.append(renderer.markdown(why))
+    return "".join(parts)
+
+
+class RoomView(QWidget):
+    """What the room sees: the table, the words of a question, answer or ruling, and a caption."""
+
+    keyPressed = Signal(int)
+
+    def __init__(self, look: TableLook, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Director Trainer — presenting")
+        self.setObjectName("presenterRoom")
+        self.setStyleSheet("#presenterRoom { background: black; } QLabel#presenterCaption { color: white; }")
+        self.table = TableWidget()
+        self.table.look = look
+        self.table.text_scale = TABLE_TEXT_SCALE
+        self.words = QTextBrowser()
+        self.words.setAccessibleName("Question, answer or ruling")
+        self.words.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.caption = QLabel()
+        self.caption.setObjectName("presenterCaption")
+        self.caption.setAccessibleName("Caption")
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.caption.setWordWrap(True)
+        content = self.content = QWidget()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.table, 3)
+        row.addWidget(self.words, 2)
+        column = QVBoxLayout(content)
+        column.setContentsMargins(8, 8, 8, 8)
+        column.addLayout(row, 1)
+        column.addWidget(self.caption)
+        self.blank = QWidget()
+        self.blank.setObjectName("presenterBlank")
+        self.blank.setAccessibleName("Blank screen")
+        self.blank.setStyleSheet("background: black;")
+        self.stack = QStackedWidget()
+        self.stack.addWidget(content)
+        self.stack.addWidget(self.blank)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def show_step(self, presentation: Presentation, renderer: Renderer) -> None:
+        step = presentation.step
+        case = presentation.case
+        self.stack.setCurrentWidget(self.blank if presentation.blanked else self.content)
+        shown = [seat for seat in SEATS if seat in presentation.shown]
+        self.table.set_board(case.board, case.dealer, case.vulnerability, shown)
+        self.table.set_state(step.state)
+        text = step_html(step, case, renderer)
+        self.words.setHtml(text)
+        self.words.setVisible(bool(text))
+        self.caption.setText(step.caption if step.kind not in (StepKind.QUESTION, StepKind.ANSWER,
+                                                               StepKind.RULING) else "")
+        self.caption.setVisible(bool(self.caption.text()))
+        self._fonts()
+
+    def _fonts(self) -> None:
+        caption = QFont(self.font())
+        caption.setPixelSize(_px(self.width(), self.height(), CAPTION_PX))
+        caption.setBold(True)
+        self.caption.setFont(caption)
+        # The words start at projector size and shrink (to no less than two thirds) until they fit,
+        # since the presenter has no mouse to scroll with.
+        size = _px(self.width(), self.height(), TEXT_PX)
+        smallest = size * 2 // 3
+        words = QFont(self.font())
+        while True:
+            words.setPixelSize(size)
+            self.words.document().setDefaultFont(words)
+            self.words.document().setTextWidth(self.words.viewport().width())
+            if size <= smallest or self.words.document().size().height() <= self.words.viewport().height():
+                break
+            size -= 1
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fonts()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        self.keyPressed.emit(int(event.key()))
+
+
+class NotesView(QTextBrowser):
+    """The presenter's screen: where the room is, what comes next, the answer, ruling and commentary."""
+
+    keyPressed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Director Trainer — presenter's notes")
+        self.setAccessibleName("Presenter's notes")
+
+    def show_notes(self, presentation: Presentation, renderer: Renderer) -> None:
+        notes = presentation.notes()
+        case = presentation.case
+        state = []
+        if presentation.blanked:
+            state.append("the room's screen is blank (B)")
+        if presentation.hands_hidden:
+            state.append("hands hidden (H)")
+        answer = ("<p><b>Answer:</b> " + "; ".join(html.escape(a) for a in notes.answer) + "</p>") if notes.answer else ""
+        self.setHtml(
+            f"<h2>{html.escape(case.title)}</h2>"
+            "<p><i>→ / PageDown next · ← / PageUp back · B blank · H hands · Esc leave</i></p>"
+            f"<p><b>{notes.position}</b> — now: {html.escape(notes.now)}"
+            + (f" <i>({', '.join(state)})</i>" if state else "") + "</p>"
+            f"<p><b>Next:</b> {html.escape(notes.coming)}</p>{answer}"
+            f"<h3>Model ruling</h3>{renderer.markdown(case.ruling)}"
+            f"<h3>Commentary</h3>{renderer.markdown(case.commentary)}")
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        font = QFont(self.font())
+        font.setPixelSize(_px(self.width(), self.height(), NOTES_PX))
+        self.document().setDefaultFont(font)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.key() in NEXT_KEYS | BACK_KEYS | {Qt.Key.Key_B, Qt.Key.Key_H, Qt.Key.Key_Escape}:
+            self.keyPressed.emit(int(event.key()))
+        else:
+            super().keyPressEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self.keyPressed.emit(int(Qt.Key.Key_Escape))
+        super().closeEvent(event)
+
+
+def screens_of(qscreens: list[QScreen], current: QScreen | None) -> list[Screen]:
+    return [Screen(s.name(), s.geometry().width(), s.geometry().height(), s is current) for s in qscreens]
+
+
+class Presenter(QObject):
+    """Runs one presentation: the model, the room's window and, with two screens, the notes."""
+
+    ended = Signal()
+
+    def __init__(self, case: Case, renderer: Renderer, look: TableLook, current: QScreen | None = None,
+                 qscreens: list[QScreen] | None = None) -> None:
+        super().__init__()
+        self.presentation = Presentation(case)
+        self.renderer = renderer
+        qscreens = qscreens if qscreens is not None else list(QGuiApplication.screens())
+        room_screen, notes_screen = place_windows(screens_of(qscreens, current or QGuiApplication.primaryScreen()))
+        by_name = {s.name(): s for s in qscreens}
+        self.room = RoomView(look)
+        self.room.keyPressed.connect(self.key)
+        self.notes: NotesView | None = None
+        if notes_screen is not None:
+            self.notes = NotesView()
+            self.notes.keyPressed.connect(self.key)
+            self._place(self.notes, by_name.get(notes_screen.name), full=False)
+        self.presentation.on_change(self.refresh)
+        self._place(self.room, by_name.get(room_screen.name), full=True)
+        self.refresh()
+        self.room.activateWindow()
+        self.room.setFocus()
+
+    @staticmethod
+    def _place(widget: QWidget, screen: QScreen | None, full: bool) -> None:
+        if screen is not None:
+            widget.setScreen(screen)
+            widget.setGeometry(screen.geometry())
+        if full:
+            widget.showFullScreen()
+        else:
+            widget.showMaximized()
+
+    def refresh(self) -> None:
+        self.room.show_step(self.presentation, self.renderer)
+        if self.notes is not None:
+            self.notes.show_notes(self.presentation, self.renderer)
+
+    def key(self, key: int) -> None:
+        """The presenter's keys: next, back, blank, hands, leave."""
+        if key in NEXT_KEYS:
+            self.presentation.next()
+        elif key in BACK_KEYS:
+            self.presentation.back()
+        elif key == Qt.Key.Key_B:
+            self.presentation.toggle_blank()
+        elif key == Qt.Key.Key_H:
+            self.presentation.toggle_hands()
+        elif key == Qt.Key.Key_Escape:
+            self.stop()
+
+    def stop(self) -> None:
+        for window in (self.room, self.notes):
+            if window is not None:
+                window.hide()
+                window.deleteLater()
+        self.notes = None
+        self.ended.emit()
+
+
+def start_presenting(window: QMainWindow) -> Presenter | None:
+    """Present the case open in the window's case player; say why not when there is none or when an
+    exam is running (presenting would show its answers)."""
+    player = window.player  # type: ignore[attr-defined]
+    sitting = player.ruling.sitting
+    if isinstance(sitting, ExamSitting) and not sitting.exam.is_finished:
+        window.statusBar().showMessage("Presenting is not available during an exam: it shows the answers.", 8000)
+        return None
+    if player.case is None:
+        window.statusBar().showMessage("Open a case first, then View › Present (F5) shows it to the room.", 8000)
+        return None
+    presenter = Presenter(player.case, window.renderer, player.table.look,  # type: ignore[attr-defined]
+                          window.screen())
+    presenter.ended.connect(window.activateWindow)
+    return presenter

@@ -1,0 +1,126 @@
+"""Presenter mode driven with the keys a presenter has: F5, → / PageDown, ← / PageUp, B, H, Esc."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from app.training.exam_profiles import BUILT_IN_PROFILES
+from app.training.presentation import StepKind
+from app.ui.main_window import MainWindow
+from app.ui.presenter import Presenter
+
+
+def present(window: MainWindow, qtbot) -> Presenter:  # type: ignore[no-untyped-def]
+    window.open_case("claim-with-a-finesse")
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    presenter = window.presenter
+    assert presenter is not None and presenter.room.isVisible() and presenter.room.isFullScreen()
+    return presenter
+
+
+def test_f5_then_keys_only_step_through_a_case_and_record_nothing(window, qtbot, store) -> None:  # type: ignore[no-untyped-def]
+    presenter = present(window, qtbot)
+    room, model = presenter.room, presenter.presentation
+    before = store.recent_attempts(window.profile)
+    assert model.index == 0 and "Board 7" in room.caption.text()
+    assert "Auction" not in room.table.describe() and not room.table.shown
+
+    qtbot.keyClick(room, Qt.Key.Key_Right)
+    assert len(room.table.shown) == 1 and room.caption.text() == "North's hand"
+    qtbot.keyClick(room, Qt.Key.Key_PageDown)
+    assert len(room.table.shown) == 2
+    qtbot.keyClick(room, Qt.Key.Key_PageUp)
+    qtbot.keyClick(room, Qt.Key.Key_Left)
+    assert model.index == 0
+
+    def press_until(kind: StepKind) -> None:
+        for _ in range(len(model.steps)):
+            if model.step.kind is kind:
+                return
+            qtbot.keyClick(room, Qt.Key.Key_PageDown)
+        raise AssertionError(f"never reached {kind}")
+
+    press_until(StepKind.CALL)
+    assert room.caption.text() == "South: 1♠" and "Auction: S:1S" in room.table.describe()
+    press_until(StepKind.CARD)
+    assert room.caption.text() == "West leads the ♣K" and "On the table: W:CK" in room.table.describe()
+    qtbot.keyClick(room, Qt.Key.Key_Right)
+    assert "On the table: W:CK N:C4" in room.table.describe()
+
+    qtbot.keyClick(room, Qt.Key.Key_H)
+    assert not room.table.shown
+    qtbot.keyClick(room, Qt.Key.Key_H)
+    assert len(room.table.shown) == 4
+    qtbot.keyClick(room, Qt.Key.Key_B)
+    assert room.stack.currentWidget() is room.blank
+    qtbot.keyClick(room, Qt.Key.Key_B)
+    assert room.stack.currentWidget() is not room.blank
+
+    press_until(StepKind.DIRECTOR)
+    assert "The director has been called" in room.table.describe()
+    assert not room.words.isVisible()
+    qtbot.keyClick(room, Qt.Key.Key_Right)
+    assert room.words.isVisible() and "Can declarer be credited" in room.words.toPlainText()
+    assert "Right" not in room.words.toPlainText()  # the question alone: no answer yet
+    qtbot.keyClick(room, Qt.Key.Key_Right)
+    assert "No. The finesse was not in his statement" in room.words.toPlainText()
+    press_until(StepKind.RULING)
+    assert "I award that trick" in room.words.toPlainText()
+
+    qtbot.keyClick(room, Qt.Key.Key_Escape)
+    assert not room.isVisible()
+    assert store.recent_attempts(window.profile) == before  # a presentation is not an attempt
+
+
+def test_card_and_auction_text_at_least_28_px_at_1920_by_1080(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    presenter = present(window, qtbot)
+    room, model = presenter.room, presenter.presentation
+    room.showNormal()
+    room.resize(1920, 1080)
+    while model.step.kind is not StepKind.CARD:
+        qtbot.keyClick(room, Qt.Key.Key_Right)
+    qtbot.keyClick(room, Qt.Key.Key_Right)  # two cards on the table, the auction and four hands
+    room.table.grab()
+    # The table notes the smallest size it drew each kind of text at, in points.
+    pixels = {kind: points * room.table.logicalDpiY() / 72 for kind, points in room.table.points.items()}
+    assert pixels["hands"] >= 28, pixels
+    assert pixels["auction"] >= 28, pixels
+    assert room.caption.font().pixelSize() >= 28
+
+
+def test_with_two_screens_the_presenter_sees_ruling_commentary_and_what_comes_next(window, qtbot, library) -> None:  # type: ignore[no-untyped-def]
+    # Offscreen there is one screen; the same screen listed twice stands in for a laptop and a projector.
+    screen = QGuiApplication.primaryScreen()
+    case = library.case("claim-with-a-finesse")
+    presenter = Presenter(case, window.renderer, window.player.table.look, current=screen, qscreens=[screen, screen])
+    assert presenter.notes is not None and presenter.notes.isVisible()
+    notes = presenter.notes.toPlainText()
+    assert "Model ruling" in notes and "Commentary" in notes and "This is a judgement ruling" in notes
+    assert "Next: North's hand" in notes
+    qtbot.keyClick(presenter.notes, Qt.Key.Key_PageDown)  # the presenter's own window takes the keys too
+    assert presenter.presentation.index == 1 and "Next: East's hand" in presenter.notes.toPlainText()
+    while presenter.presentation.step.kind is not StepKind.QUESTION:
+        qtbot.keyClick(presenter.room, Qt.Key.Key_Right)
+    assert "Answer: No. The finesse" in presenter.notes.toPlainText()  # the presenter knows it first
+    qtbot.keyClick(presenter.room, Qt.Key.Key_B)
+    assert "blank" in presenter.notes.toPlainText()
+    qtbot.keyClick(presenter.notes, Qt.Key.Key_Escape)
+    assert not presenter.room.isVisible()
+
+
+def test_one_screen_means_no_notes_window_and_no_case_means_a_message(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert window.presenter is None
+    assert "Open a case first" in window.statusBar().currentMessage()
+    presenter = present(window, qtbot)
+    assert presenter.notes is None
+
+
+def test_no_presenting_during_an_exam(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.start_exam(replace(BUILT_IN_PROFILES[0], cases=2, quotas={}))
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert window.presenter is None
+    assert "not available during an exam" in window.statusBar().currentMessage()
