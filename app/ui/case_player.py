@@ -100,6 +100,7 @@ class CasePlayer(QWidget):
             button.setMaximumWidth(48)
         self.step_label = QLabel()
         self.step_label.setAccessibleName("Current step")
+        self.step_label.setWordWrap(True)  # a claim statement is long: it wraps, the window keeps its width
 
         controls = QHBoxLayout()
         for widget in (self.first_button, self.prev_button, self.next_button, self.last_button):

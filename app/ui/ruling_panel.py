@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -65,6 +65,8 @@ def _choice_row(button: QAbstractButton, index: int, text: str) -> tuple[QHBoxLa
 
 class QuestionForm(QWidget):
     """The input widgets for one question, by kind; ``answer()`` reads them."""
+
+    heightChanged = Signal()  # the order list grew or shrank to fit its items
 
     def __init__(self, question: Question, law_keys: list[str], seed: int = 0,
                  parent: QWidget | None = None) -> None:
@@ -124,6 +126,7 @@ class QuestionForm(QWidget):
             self.order.setAccessibleName("Items to put in order")
             self.order.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
             self.order.setWordWrap(True)
+            self.order.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
             self.order.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             self.order.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             for index in start_order(question, seed):
@@ -148,17 +151,22 @@ class QuestionForm(QWidget):
             layout.addLayout(buttons)
 
     def fit_order_list(self) -> None:
-        """Make the order list exactly as tall as its items at the current width, so every item
-        shows without a scroll bar and no empty rows take room."""
-        if self.order is None:
+        """Make the order list exactly as tall as its items as laid out at its width (long items
+        wrap), so every item shows without scrolling and no empty rows take room."""
+        order = self.order
+        if order is None or not order.count():
             return
-        self.order.doItemsLayout()
-        height = sum(self.order.sizeHintForRow(i) + 2 * self.order.spacing() for i in range(self.order.count()))
-        self.order.setFixedHeight(height + 2 * self.order.frameWidth() + 4)
+        order.doItemsLayout()
+        last = order.visualItemRect(order.item(order.count() - 1))
+        height = last.bottom() + 1 + order.verticalScrollBar().value() + 2 * order.frameWidth() + 2
+        if height != order.height():
+            order.setFixedHeight(height)
+            self.heightChanged.emit()
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
         self.fit_order_list()
+        QTimer.singleShot(0, self.fit_order_list)  # again once the list itself has its new width
 
     def has_answer(self) -> bool:
         """Whether the trainee has chosen something (Enter marks only then)."""
@@ -293,10 +301,11 @@ class RulingPanel(QWidget):
         buttons.addStretch(1)
         layout = self.panel_layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(scroll, 2)
+        layout.addWidget(scroll, 1)
         layout.addWidget(self.error)
         layout.addWidget(self.button_row)
         layout.addWidget(self.feedback, 3)
+        layout.addStretch(0)  # the room the capped question area and no feedback leave
 
     def _link(self, url: str) -> None:
         if url.startswith("law:"):
@@ -309,17 +318,32 @@ class RulingPanel(QWidget):
         """The attempt at the case on screen."""
         return self.sitting.attempt if self.sitting is not None else None
 
-    def question_height(self) -> int:
-        """The height the question, its choices and the Mark button need at the panel's width."""
-        width = self.question_area.width()
+    def _content_height(self) -> int:
+        """The height the question and its answer widgets need at the question area's width,
+        with room for a wrapped line or two more than measured."""
+        # measured as if a scroll bar took its room, so the estimate errs on the tall side
+        width = self.question_area.width() - self.question_area.verticalScrollBar().sizeHint().width()
         layout = self.question_layout
         layout.activate()
         needed = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
         needed = max(needed, layout.totalMinimumSize().height())
+        return needed + 2 * self.fontMetrics().lineSpacing() + 8
+
+    def _cap_question_area(self) -> None:
+        """The question area is never taller than its question, so the Mark button sits just
+        under the last choice and spare room goes to the feedback (or stays below, empty)."""
+        self.question_area.setMaximumHeight(self._content_height())
+
+    def question_height(self) -> int:
+        """The height the question, its choices and the Mark button need at the panel's width."""
         spacing = max(0, self.panel_layout.spacing())
         error = self.error.sizeHint().height() + spacing if self.error.text() else 0
-        slack = 2 * self.fontMetrics().lineSpacing()  # wrapped rich text may take more than measured
-        return needed + error + self.button_row.sizeHint().height() + spacing + slack
+        return self._content_height() + error + self.button_row.sizeHint().height() + 2 * spacing  # and the spacer
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if self.form is not None:
+            self._cap_question_area()
 
     def start(self, sitting: Sitting, engine_text: str = "") -> None:
         self.sitting = sitting
@@ -358,7 +382,11 @@ class RulingPanel(QWidget):
         self.ask.setText(self.renderer.markdown(question.ask))
         self.form = QuestionForm(question, self.law_keys, attempt.seed)
         self.form_host.addWidget(self.form)
+        self.form.heightChanged.connect(self._cap_question_area)
+        self.form.heightChanged.connect(self.questionShown)
         self.form.show()  # now, not at the next event loop turn, so its height can be measured
+        self.question_area.setMaximumHeight(16777215)  # measured afresh below for this question
+        self._cap_question_area()
         self.submit.setEnabled(True)
         self.next_button.setEnabled(False)
         self.submit.setVisible(True)

@@ -55,6 +55,9 @@ def test_every_question_of_every_case_fits_1024_by_700(qtbot, library, tmp_path)
     asked = 0
     for case in library.cases:
         window.open_case(case.id)
+        for step in range(window.player.limit + 1):  # every step of the timeline keeps to the screen's width
+            window.player.slider.setValue(step)
+            assert window.minimumSizeHint().width() <= 1024, (case.id, step, window.player.step_label.text())
         while panel.sitting.question is not None:
             QApplication.processEvents()
             where = f"{case.id}/{panel.sitting.question.id}"
@@ -62,6 +65,10 @@ def test_every_question_of_every_case_fits_1024_by_700(qtbot, library, tmp_path)
             assert panel.question_area.verticalScrollBar().maximum() == 0, where  # nothing to scroll to
             assert on_screen(window, panel.ask) and on_screen(window, panel.form), where
             assert on_screen(window, panel.submit), where
+            order = panel.form.order
+            if order is not None:  # every item shows, none cut off at the bottom of the list
+                last = order.visualItemRect(order.item(order.count() - 1))
+                assert last.bottom() < order.viewport().height(), where
             asked += 1
             answer_something(panel)
             panel.mark_current()
@@ -86,6 +93,7 @@ def test_order_question_buttons_show_at_1920_by_1080(qtbot, library, tmp_path) -
         assert all(on_screen(window, button) for button in panel.form.move_buttons), case.id
         assert on_screen(window, panel.submit) and on_screen(window, order), case.id
         assert order.verticalScrollBar().maximum() == 0, case.id  # every item shows
+        assert order.visualItemRect(order.item(order.count() - 1)).bottom() < order.viewport().height(), case.id
 
 
 def test_table_text_is_at_least_10_points_at_1024_by_700_and_the_drawing_fills_the_table(  # type: ignore[no-untyped-def]
