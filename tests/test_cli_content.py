@@ -70,8 +70,20 @@ def test_search_ranks_hits_and_marks_kinds(capsys: pytest.CaptureFixture[str]) -
     # the section whose title says both words comes first, as the law file names it
     title, _, _ = section_in_file(63, "63A")
     assert (hits[0]["kind"], hits[0]["key"], hits[0]["title"]) == ("law", "63A", f"Law 63A — {title}")
-    assert {h["kind"] for h in hits} <= {"law", "glossary", "case"}
+    assert {h["kind"] for h in hits} <= {"law", "glossary", "case", "edition"}
     assert all(h["title"].startswith(f"Law {h['key']} — ") for h in hits if h["kind"] == "law")
+
+
+def test_search_by_code_and_a_typed_reference_into_another_code(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "search", "insufficient", "--edition", "wbf-1997", "--json", "--limit", "5")
+    hits = json.loads(out)
+    assert hits and all(h["kind"] == "edition" and h["key"].startswith("wbf-1997/") for h in hits)
+    assert all(h["title"].startswith("1997: ") for h in hits)
+    _, out, _ = run(capsys, "search", "2007 27B1", "--json", "--limit", "1")
+    assert json.loads(out)[0]["key"] == "wbf-2007/27B1(a)"
+    with pytest.raises(SystemExit) as exited:
+        run(capsys, "search", "bid", "--edition", "wbf-2099")
+    assert exited.value.code == 2 and "invalid choice: 'wbf-2099'" in capsys.readouterr().err
 
 
 def test_search_with_a_reference_puts_that_section_first(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,11 +6,13 @@ import argparse
 import re
 
 from app.commands import print_json
+from app.content.editions import CURRENT, OTHER_EDITIONS
 from app.content.glossary import Glossary
 from app.content.library import load_library
 from app.content.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
 
-KINDS = ("law", "glossary", "case")
+KINDS = ("law", "glossary", "case", "edition", "official")
+LABELS = {"law": "", "glossary": "definition: ", "case": "case: ", "edition": "", "official": ""}
 SNIPPET_WIDTH = 150
 # Markdown a terminal would show literally: emphasis marks, code ticks, heading marks, link targets.
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -33,19 +35,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "search",
         help="search the laws, glossary and cases",
-        description="Search the law library, its annotations, the glossary and the cases; best matches first. "
-        "The last word matches as a prefix; a law reference jumps to its section.",
+        description="Search the law library, its annotations, the glossary, the cases and the notes on other codes; "
+        "best matches first. The last word matches as a prefix; a law reference jumps to its section, and one "
+        "that starts with a code (\"2007 27B\", \"ibl L12\") to that code's note.",
     )
     parser.add_argument("text", metavar="TEXT", help='what to look for, e.g. "penalty card"')
     parser.add_argument("--limit", type=positive_count, default=10, help="how many hits to show (default 10)")
     parser.add_argument("--kind", choices=KINDS, action="append", help="only this kind of hit (repeatable)")
+    parser.add_argument("--edition", choices=(CURRENT, *OTHER_EDITIONS),
+                        help="only the texts of one code (the 2017 Laws, or the notes on another code)")
     parser.add_argument("--json", action="store_true", help="print the hits as JSON")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     library = load_library()
-    hits = library.index.query(args.text, limit=args.limit, kinds=tuple(args.kind or ()))
+    hits = library.index.query(args.text, limit=args.limit, kinds=tuple(args.kind or ()), edition=args.edition)
     if args.json:
         print_json([{"kind": h.kind, "key": h.key, "title": h.title,
                      "snippet": h.snippet.replace(HIGHLIGHT_START, "").replace(HIGHLIGHT_END, "")} for h in hits])
@@ -54,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"No matches for {args.text!r}.")
         return 0
     for rank, hit in enumerate(hits, 1):
-        label = {"law": "", "glossary": "definition: ", "case": "case: "}[hit.kind]
+        label = LABELS[hit.kind]
         print(f"{rank:2}. {label}{hit.title}")
         print(f"    {plain_snippet(hit, library.glossary)}")
     return 0
