@@ -32,16 +32,19 @@ def test_a_2017_page_lists_each_code_and_opens_a_counterpart_and_back(window: Ma
     text = view.browser.toPlainText()
     assert "Other codes" in text
     assert "Law 27B1(a) — Lowest sufficient bid in the same denomination" in text  # the 2007 note
-    assert "No difference known" in text  # the online adaptation has no note on Law 27
+    assert "Insufficient bids struck out" in text and "Left out by this code" in text  # the online note on Law 27
     view.browser.anchorClicked.emit(QUrl("edition:wbf-2007/27B1(a)"))
     assert view.current_key == "wbf-2007/27B1(a)"
     page = view.browser.toPlainText()
-    assert "The 2007 Laws of Duplicate Bridge" in page and "Source: the 2007 Laws (North American printing, 2008) with the 1997 wording" in page
+    assert "The 2007 Laws of Duplicate Bridge" in page
+    assert "Source: the 2007 Laws (North American printing, 2008) with the 1997 wording" in page
     assert window.statusBar().currentMessage() == "2007: Law 27B1(a) — Lowest sufficient bid in the same denomination"
     view.browser.anchorClicked.emit(QUrl("law:27B1(a)"))  # "In the 2017 Laws" links back
     assert view.current_key == "27B1(a)"
     view.go_back()
     assert view.current_key == "wbf-2007/27B1(a)"
+    assert window.show_law("18F")  # the online adaptation changes nothing in Law 18
+    assert "No difference known" in view.browser.toPlainText()
 
 
 def test_choosing_a_code_shows_its_tree_and_limits_the_search(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -74,7 +77,14 @@ def test_compare_sets_the_2017_section_beside_every_code(window: MainWindow) -> 
     assert titles == ["2017 text", "2007 text", "1997 text", "Online text", "IBL text"]
     assert "lowest sufficient bid" in dialog.columns[0].toPlainText().lower()
     assert "Differs" in dialog.columns[1].toPlainText() and "both the insufficient bid" in dialog.columns[1].toPlainText()
-    assert "No difference known for Law 27B1(a)" in dialog.columns[3].toPlainText()
+    online = dialog.columns[3].toPlainText()  # the online code's note on the whole of Law 27 speaks for 27B1(a)
+    assert "Left out by this code" in online and "Insufficient bids struck out" in online
     dialog.columns[1].anchorClicked.emit(QUrl("law:23A"))
     assert view.current_key == "23A"
+    dialog.close()
+    window.show_law("18F")  # the online code changes nothing in Law 18; the 1997 code does
+    dialog = view.compare()
+    assert dialog is not None
+    assert "No difference known for Law 18F" in dialog.columns[3].toPlainText()
+    assert "Differs" in dialog.columns[2].toPlainText()
     dialog.close()
