@@ -552,6 +552,7 @@ class MainWindow(QMainWindow):
             return
         self.session = None
         self.exam = exam
+        self.statusBar().clearMessage()  # nothing about an earlier case stays on screen in the exam
         sitting = ExamSitting(exam)
         current = exam.current
         assert current is not None

@@ -92,7 +92,9 @@ def test_order_question_starts_shuffled_neither_right_nor_reversed_and_stays_put
 
 def test_exam_shows_nothing_about_the_answer_until_hand_in(window) -> None:  # type: ignore[no-untyped-def]
     profile = replace(next(p for p in BUILT_IN_PROFILES if p.open_book), cases=2, quotas={})
+    window.open_case("claim-with-a-finesse")  # its title stays in the status bar for a few seconds
     window.start_exam(profile)
+    assert window.statusBar().currentMessage() == ""
     player, panel = window.player, window.player.ruling
     case = panel.sitting.case
     assert player.law_box.isVisible() and player.law_pane.toPlainText() == NO_LAW_YET
