@@ -64,7 +64,8 @@ WHOLE_FOLDER_CHECKS = tuple(f"tests/rules/test_engine_cases.py::{name}" for name
 PACKAGES = {
     "rules": Package(("app/rules/*",), ("tests/rules",), WHOLE_FOLDER_CHECKS),
     "scoring": Package(("app/bridge/scoring/*",), ("tests/bridge",)),
-    "marking": Package(("app/training/marking.py",), ("tests/training/test_marking.py",)),
+    "marking": Package(("app/training/marking.py",),
+                       ("tests/training/test_marking.py", "tests/training/test_marks_in_full.py")),
     "refs": Package(("app/content/refs.py",), ("tests/content/test_refs.py",)),
 }
 COPIED = ("app", "tests", "content")
