@@ -167,7 +167,7 @@ def test_session_percentages() -> None:
     assert parse_session_percentages([]) == {}
 
 
-@pytest.mark.parametrize("item", ["7", "=55", "7=101", "7=-1", "7=lots", " =50"])
+@pytest.mark.parametrize("item", ["7", "=55", "7=101", "7=-1", "7=lots", " =50", "7=6=50"])
 def test_bad_session_percentages(item: str) -> None:
     with pytest.raises(ScoringError) as error:
         parse_session_percentages(["1=50", item])

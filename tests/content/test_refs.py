@@ -164,3 +164,9 @@ def test_a_text_goes_on_after_what_is_not_a_reference() -> None:
 ])
 def test_what_counts_as_a_reference_at_the_edges(text: str, found: list[str]) -> None:
     assert [s.text for s in find_refs(text)] == found
+
+
+def test_an_older_codes_law_at_the_very_start_of_a_text_is_not_a_link() -> None:
+    spans = list(find_refs("2007 Law 23 said otherwise; Law 23 now"))
+    assert [(s.start, s.text) for s in spans] == [(28, "Law 23")]
+    assert list(find_refs("1997 Law 25")) == []
