@@ -73,6 +73,8 @@ def test_the_calculators_function_agrees_with_the_engine(winner: str, later: int
 def test_a_revoke_on_trick_twelve_transfers_nothing() -> None:
     transfer = revoke_transfer(12, RevokeTrickWinner.OFFENDER, 1)
     assert (transfer.law, transfer.tricks) == ("64B6", 0)
+    assert transfer.reason == ("A revoke on the twelfth trick brings no automatic trick adjustment; it is corrected "
+                               "if found before the hands are returned to the board (Law 62D).")
     assert revoke_transfer(11, RevokeTrickWinner.OFFENDER, 2).tricks == 2  # two tricks are left after trick 11
 
 
