@@ -87,3 +87,15 @@ def test_answers_of_the_wrong_shape_are_refused(kind: str, fields: dict[str, obj
     with pytest.raises(AnswerError) as error:
         mark(question(kind, **fields), answer)  # type: ignore[arg-type]
     assert str(error.value) == message
+
+
+def test_a_decimal_model_answer_is_shown_without_a_trailing_zero() -> None:
+    assert correct_answer(question("number", answer=620.0)) == "620"
+    assert correct_answer(question("number", answer=0.5, tolerance=0.25)) == "0.5 (± 0.25)"
+
+
+def test_each_misjudged_choice_gives_its_reason_in_turn() -> None:
+    choices = (Choice("A", True, "A is what 64A1 says."), Choice("B", False, "B misreads 64A2."), Choice("C", False))
+    got = mark(question("multi", choices=choices, why=""), frozenset({1}))
+    assert got.why == "A is what 64A1 says.\n\nB misreads 64A2."
+    assert got.fraction == 0.0  # one right (C left alone), two wrong: below zero, so nothing
