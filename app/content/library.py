@@ -21,6 +21,7 @@ from app.content.laws import LawBook, check_book_references, load_law_book, unre
 from app.content.official import OfficialText
 from app.content.problems import ContentProblem
 from app.content.search import Document, SearchIndex, edition_documents, glossary_documents, law_documents
+from app.content.user_cases import merge_user_cases
 
 CURRENT_EDITION = "wbf-2017"
 CONTENT_ENV = "DIRECTOR_TRAINER_CONTENT"
@@ -99,8 +100,12 @@ def case_documents(cases: Iterable[Case]) -> Iterable[Document]:
 
 
 def load_library(root: Path | None = None, edition: str = CURRENT_EDITION,
-                 case_paths: Iterable[Path] | None = None, check_references: bool = False) -> Library:
+                 case_paths: Iterable[Path] | None = None, check_references: bool = False,
+                 user_cases: Path | None = None) -> Library:
     """Load laws, glossary, topics and cases, collecting problems rather than raising.
+
+    ``user_cases`` is the user's own case folder (``user_cases.user_case_folder``), loaded beside
+    ``content/cases`` with the same checks; the window passes it, ``director-trainer check`` does not.
 
     ``check_references`` also reports every law reference that names no section; it
     costs a pass over all the text, so the GUI leaves it to ``director-trainer check``.
@@ -110,6 +115,9 @@ def load_library(root: Path | None = None, edition: str = CURRENT_EDITION,
     glossary, glossary_problems = load_glossary(root / "glossary" / "glossary.yaml")
     topics, topic_problems = load_topics(root / "topics.yaml")
     cases, case_problems = load_cases(case_paths or [root / "cases"], set(topics) or None)
+    if user_cases is not None:
+        cases, user_problems = merge_user_cases(cases, user_cases, set(topics) or None)
+        case_problems += user_problems
     editions, edition_problems = load_editions(root / "editions")
     edition_problems += check_mappings(editions, (s.key for s in book.walk()))
     library = Library(root, book, glossary, topics, cases,

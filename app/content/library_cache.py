@@ -46,11 +46,11 @@ def stamp(folders: Iterable[Path]) -> str:
 
 
 def load_library_cached(root: Path | None = None, case_paths: list[Path] | None = None,
-                        cache: Path | None = None) -> Library:
+                        cache: Path | None = None, user_cases: Path | None = None) -> Library:
     """``load_library``'s result, from the cached copy when nothing it was built from has changed."""
     root = root or default_content_root()
     cache = cache or cache_path()
-    current = stamp([root, *(case_paths or []), APP_PACKAGE])
+    current = stamp([root, *(case_paths or []), *([user_cases] if user_cases else []), APP_PACKAGE])
     try:
         with cache.open("rb") as stream:
             saved, library = pickle.load(stream)
@@ -58,7 +58,7 @@ def load_library_cached(root: Path | None = None, case_paths: list[Path] | None 
             return library
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
         pass  # no usable copy: load afresh below
-    library = load_library(root, CURRENT_EDITION, case_paths)
+    library = load_library(root, CURRENT_EDITION, case_paths, user_cases=user_cases)
     _save(cache, current, library)
     return library
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.content.case_model import Case
 from app.content.library_cache import load_library_cached
+from app.content.user_cases import user_case_folder
 from app.ui.main_window import MainWindow
 
 ORGANISATION = "Director Trainer"
@@ -38,7 +39,7 @@ def create_main_window(content_root: Path | None = None, db: str | None = None) 
     app.setDesktopFileName("director-trainer")
     if ICON.exists():
         app.setWindowIcon(QIcon(str(ICON)))
-    library = load_library_cached(content_root)
+    library = load_library_cached(content_root, user_cases=user_case_folder())
     window = MainWindow(library, engine_explainer=engine_explainer())
     window.open_store(db)
     return window
