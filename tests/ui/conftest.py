@@ -40,3 +40,13 @@ def window(qtbot, library: Library, tmp_path: Path,  # type: ignore[no-untyped-d
     window.show()
     yield window
     operations.wait_for_work(10000)
+
+
+@pytest.fixture(autouse=True)
+def no_blocking_questions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A modal question nobody answers would hang the run (pytest-qt closes the windows before fixtures
+    are torn down, and closing during an exam asks "Hand it in?"); offscreen, every such question is
+    answered Yes. A test that cares about the answer patches ``QMessageBox.question`` itself."""
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *args, **kwargs: QMessageBox.StandardButton.Yes))

@@ -124,3 +124,4 @@ def test_no_presenting_during_an_exam(window, qtbot) -> None:  # type: ignore[no
     qtbot.keyClick(window, Qt.Key.Key_F5)
     assert window.presenter is None
     assert "not available during an exam" in window.statusBar().currentMessage()
+    window.finish_exam(show=False)  # a running exam would ask "Hand it in?" when the window closes
