@@ -14,10 +14,14 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.content.case_model import Case
 from app.content.cases import load_cases, read_case
 from app.content.problems import ContentProblem
+
+if TYPE_CHECKING:
+    from app.content.library import Library
 
 APP_NAME = "director-trainer"
 USER_CASES_ENV = "DIRECTOR_TRAINER_USER_CASES"
@@ -67,10 +71,12 @@ def save_user_case(text: str, case_id: str, folder: Path | None = None,
     return case, []
 
 
-def put_case(cases: list[Case], case: Case) -> None:
-    """Put a saved case into a loaded library's list: in place of the case with its id, or at the end."""
-    for index, existing in enumerate(cases):
+def put_case(library: Library, case: Case) -> None:
+    """Put a saved case into a loaded library: in place of the case with its id, or at the end."""
+    for index, existing in enumerate(library.cases):
         if existing.id == case.id:
-            cases[index] = case
-            return
-    cases.append(case)
+            library.cases[index] = case
+            break
+    else:
+        library.cases.append(case)
+    library.set_official(library.official)  # drops the search index, which is rebuilt with the case on use

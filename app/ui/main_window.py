@@ -37,6 +37,7 @@ from app.training.report_html import report_html
 from app.training.sitting import CaseSitting, ExamSitting
 from app.ui.calculators import install_tools_menu
 from app.ui.case_list import CaseList
+from app.ui.case_menu import install_case_menu
 from app.ui.home_view import HomeView
 from app.ui.library_view import LibraryView
 from app.ui.official_import import OfficialTextActions
@@ -263,6 +264,8 @@ class MainWindow(QMainWindow):
         self.official_text = OfficialTextActions(self, self.library, self.library_view.official_changed)
         self.official_text.install(file_menu)
         self.official_text.load_saved()
+        file_menu.addSeparator()
+        self.case_actions = install_case_menu(self, file_menu)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 

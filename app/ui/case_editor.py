@@ -1,0 +1,254 @@
+"""The case editor: a form, the case file's text beside it, and the checks, preview and analysis as you type.
+
+The text is the truth. An edit in the form rewrites that key in the text at once; an edit in
+the text is read back into the form when typing pauses. Each settled text is checked off the
+GUI thread with the checks ``director-trainer check`` runs (loader, rules engine, solver), and
+the result shows as ``file:line`` messages, the table at the director call and the engine's
+analysis. Saving writes to the user case folder only, and only a case that loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontDatabase, QTextCursor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.content.case_drafts import DraftCheck, check_draft, engine_expect
+from app.content.case_model import Case
+from app.content.case_writer import dump_case
+from app.content.user_cases import save_user_case
+from app.content.yaml_lines import YamlSyntaxError, load_located
+from app.rules.timeline import Timeline, replay
+from app.ui.case_form import REMOVE, CaseForm
+from app.ui.operations import run_off_thread
+from app.ui.table_widget import TableWidget
+
+SETTLE_MS = 400  # how long typing must pause before the text is read back and checked
+LINE_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def _checked(text: str, topics: set[str] | None) -> tuple[DraftCheck, Timeline | None]:
+    """The checks and the table's timeline for a draft: the slow part, run off the GUI thread."""
+    result = check_draft(text, topics)
+    return result, replay(result.case.scenario()) if result.case is not None else None
+
+
+class CaseEditor(QWidget):
+    """One case being written; ``saved(case)`` after it is written to the user case folder.
+
+    ``editing`` is the id of the user's own case the text came from: saving over it needs no question.
+    """
+
+    saved = Signal(object)
+
+    def __init__(self, text: str, topics: dict[str, str], folder: Path,
+                 ask: Callable[[str, str], bool] | None = None, editing: str = "",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle("Case editor")
+        self.topics = set(topics) or None
+        self.folder = folder
+        self.ask = ask or self._ask
+        self.data: dict[str, Any] = {}
+        self.check: DraftCheck | None = None
+        self.checking = 0  # the number of the latest check sent off; older answers are dropped
+        self.saved_id = editing
+
+        self.form = CaseForm(topics)
+        self.form.changed.connect(self._form_changed)
+        self.text = QPlainTextEdit()
+        self.text.setAccessibleName("Case file text")
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.text.textChanged.connect(self._text_changed)
+        self.settle = QTimer(self)
+        self.settle.setSingleShot(True)
+        self.settle.setInterval(SETTLE_MS)
+        self.settle.timeout.connect(self._text_settled)
+
+        self.table = TableWidget()
+        self.problems = QListWidget()
+        self.problems.setAccessibleName("Problems")
+        self.problems.itemActivated.connect(self._go_to_problem)
+        self.problems.itemClicked.connect(self._go_to_problem)
+        self.analysis = QTextBrowser()
+        self.analysis.setAccessibleName("The engine's analysis")
+        self.status = QLabel("Checking…")
+        self.status.setWordWrap(True)
+        heading = QFont()
+        heading.setBold(True)
+        preview = QWidget()
+        right = QVBoxLayout(preview)
+        right.setContentsMargins(0, 0, 0, 0)
+        for label, widget, stretch in (("At the director call", self.table, 3), ("Problems", self.problems, 2),
+                                       ("The engine's analysis", self.analysis, 3)):
+            title = QLabel(label)
+            title.setFont(heading)
+            right.addWidget(title)
+            right.addWidget(widget, stretch)
+
+        self.fill_button = QPushButton("Fill in expect from the engine")
+        self.fill_button.setToolTip("Write the engine's conclusions as the expect block; keep only the keys the "
+                                    "ruling rests on")
+        self.fill_button.clicked.connect(self.fill_expect)
+        self.save_button = QPushButton("Save to my cases")
+        self.save_button.setToolTip(f"Saves into {folder}, never into the application's own content")
+        self.save_button.clicked.connect(self.save)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.status, 1)
+        buttons.addWidget(self.fill_button)
+        buttons.addWidget(self.save_button)
+
+        splitter = QSplitter()
+        splitter.addWidget(self.form)
+        splitter.addWidget(self.text)
+        splitter.addWidget(preview)
+        splitter.setSizes([340, 360, 320])  # shares of the width; the splitter scales them to the window
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(buttons)
+        self.resize(1280, 800)
+        self.text.setPlainText(text)
+        self._text_settled()
+
+    # --- keeping form and text in step ----------------------------------------------------------
+
+    def _text_changed(self) -> None:
+        self.settle.start()
+
+    def _text_settled(self) -> None:
+        """Read the text back into the form (if it parses as a mapping) and check it."""
+        self.settle.stop()
+        try:
+            data = load_located(self.text.toPlainText()).data
+        except YamlSyntaxError:
+            data = None
+        if isinstance(data, dict):
+            self.data = data
+            self.form.load(data)
+        self._check()
+
+    def _form_changed(self, key: str) -> None:
+        """Write the key the user changed in the form into the text (which is rewritten in the format's style)."""
+        if self.settle.isActive():  # a text edit not yet read back: read it first, so it is not lost
+            self._text_settled()
+        value = self.form.value(key, self.data)
+        if value is REMOVE:
+            self.data.pop(key, None)
+        else:
+            self.data[key] = value
+        self._set_text(dump_case(self.data))
+
+    def _set_text(self, text: str) -> None:
+        scroll = self.text.verticalScrollBar().value()
+        self.text.blockSignals(True)
+        self.text.setPlainText(text)
+        self.text.blockSignals(False)
+        self.text.verticalScrollBar().setValue(scroll)
+        self._check()
+
+    # --- checking -------------------------------------------------------------------------------
+
+    def _check(self) -> None:
+        self.checking += 1
+        number, text, topics = self.checking, self.text.toPlainText(), self.topics
+        self.status.setText("Checking…")
+        run_off_thread(lambda: _checked(text, topics), lambda result: self._show_check(number, result),
+                       lambda error: self._check_failed(number, error), owner=self)
+
+    def _show_check(self, number: int, result: tuple[DraftCheck, Timeline | None]) -> None:
+        if number != self.checking:
+            return  # the text has changed since; a newer check is on its way
+        check, timeline = result
+        self.check = check
+        self.problems.clear()
+        for problem, warning in [(p, False) for p in check.problems] + [(w, True) for w in check.warnings]:
+            item = QListWidgetItem(f"{problem.path}:{problem.line}: {'warning: ' if warning else ''}{problem.message}")
+            item.setData(LINE_ROLE, problem.line)
+            self.problems.addItem(item)
+        case = check.case
+        if case is not None and timeline is not None:
+            scenario = case.scenario()
+            self.table.set_board(case.board, case.dealer, case.vulnerability, list(case.show))
+            self.table.set_state(timeline.states[timeline.director_step(scenario)])
+        self.analysis.setMarkdown(check.analysis or "The engine reads the case once it loads.")
+        self.fill_button.setEnabled(case is not None and case.edition == "wbf-2017")
+        self.save_button.setEnabled(case is not None)
+        if case is None:
+            self.status.setText(f"{check.name} does not load yet: {len(check.problems)} problem(s)")
+        elif check.problems:
+            self.status.setText(f"{check.name} loads; {len(check.problems)} problem(s) from the engine or solver")
+        else:
+            self.status.setText(f"{check.name}: no problems")
+
+    def _check_failed(self, number: int, error: Exception) -> None:
+        if number == self.checking:
+            self.status.setText(f"The check could not run: {error}")
+
+    def _go_to_problem(self, item: QListWidgetItem) -> None:
+        line = int(item.data(LINE_ROLE) or 0)
+        if line:
+            block = self.text.document().findBlockByNumber(line - 1)
+            self.text.setTextCursor(QTextCursor(block))
+            self.text.setFocus()
+
+    # --- expect and saving ----------------------------------------------------------------------
+
+    def fill_expect(self) -> None:
+        """Ask the engine (off the GUI thread) for its conclusions and write them as ``expect``."""
+        case = self.check.case if self.check is not None else None
+        if case is None:
+            return
+        self.fill_button.setEnabled(False)
+        self.status.setText("Asking the engine…")
+        run_off_thread(lambda: engine_expect(case), self._expect_found,
+                       lambda error: self.status.setText(f"The engine could not run: {error}"), owner=self)
+
+    def _expect_found(self, expect: dict[str, Any]) -> None:
+        self.fill_button.setEnabled(True)
+        if self.settle.isActive():
+            self._text_settled()
+        self.data["expect"] = expect
+        self._set_text(dump_case(self.data))
+
+    def save(self) -> Case | None:
+        """Write the case into the user case folder if it loads; returns the saved case."""
+        if self.settle.isActive():
+            self._text_settled()
+        check = self.check
+        case_id = str(self.data.get("id", "")).strip()
+        if check is None or check.case is None or not case_id:
+            self.status.setText("Only a case that loads can be saved: see the problems")
+            return None
+        target = self.folder / f"{case_id}.yaml"
+        if target.exists() and case_id != self.saved_id and not self.ask(
+                "Replace your case?", f"You already have a case {case_id}. Replace it with this one?"):
+            return None
+        case, problems = save_user_case(self.text.toPlainText(), case_id, self.folder, self.topics)
+        if case is None:
+            self.status.setText(f"Not saved: {problems[0]}" if problems else "Not saved")
+            return None
+        self.saved_id = case_id
+        self.status.setText(f"Saved to {case.path}")
+        self.saved.emit(case)
+        return case
+
+    def _ask(self, title: str, question: str) -> bool:
+        answer = QMessageBox.question(self, title, question)
+        return answer == QMessageBox.StandardButton.Yes

@@ -1,0 +1,252 @@
+"""File menu entries for writing cases: New case…, Edit this case…, Import deal…, and case packs.
+
+Everything here ends in the case editor or in the user case folder; nothing is written into
+``content/``. A saved or imported case is put into the loaded library at once, so it shows in
+the case list without a restart (the next start loads it from the folder).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QMessageBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.bridge.board_file import BoardFile
+from app.bridge.board_reader import load_board_file
+from app.content.case_model import Case
+from app.content.case_packs import export_pack, import_pack
+from app.content.case_skeleton import SkeletonError, blank_case, case_from_board
+from app.content.case_writer import dump_case
+from app.content.user_cases import put_case, user_case_folder
+from app.ui.case_editor import CaseEditor
+from app.ui.operations import run_off_thread
+
+if TYPE_CHECKING:
+    from app.ui.main_window import MainWindow
+
+BOARD_COLUMNS = ("Board", "Contract", "Declarer", "Result")
+
+
+class BoardPicker(QDialog):
+    """The boards of a PBN or LIN file (number, contract, declarer, result) and its problems; pick one."""
+
+    def __init__(self, board_file: BoardFile, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.board_file = board_file
+        self.setWindowTitle(f"Import a deal from {Path(board_file.source).name}")
+        self.table = QTableWidget(len(board_file.boards), len(BOARD_COLUMNS))
+        self.table.setAccessibleName("Boards")
+        self.table.setHorizontalHeaderLabels(list(BOARD_COLUMNS))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        for row, board in enumerate(board_file.boards):
+            contract = "passed out" if board.passed_out else board.contract.symbol.split(" by ")[0] \
+                if board.contract else "—"
+            values = (str(board.number) if board.number is not None else f"line {board.line}", contract,
+                      board.declarer.english if board.declarer else "—",
+                      str(board.result) if board.result is not None else "—")
+            for column, value in enumerate(values):
+                self.table.setItem(row, column, QTableWidgetItem(value))
+        if board_file.boards:
+            self.table.selectRow(0)
+        self.table.doubleClicked.connect(self.accept)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Pick the board the case starts from; its deal, auction and play become the "
+                                "case's events."))
+        layout.addWidget(self.table, 1)
+        if board_file.problems:
+            problems = QListWidget()
+            problems.setAccessibleName("Problems in the file")
+            problems.addItems([str(problem) for problem in board_file.problems])
+            layout.addWidget(QLabel(f"{len(board_file.problems)} problem(s) in the file:"))
+            layout.addWidget(problems)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(560, 460)
+
+    def chosen_row(self) -> int:
+        return self.table.currentRow()
+
+
+class CaseActions:
+    """The File menu's case entries for one main window."""
+
+    def __init__(self, window: MainWindow, folder: Path | None = None) -> None:
+        self.window = window
+        self.folder = folder or user_case_folder()
+        self.editors: list[CaseEditor] = []
+
+    def install(self, menu: QMenu) -> None:
+        self.new_action = menu.addAction("New &case…", self.new_case)
+        self.edit_action = menu.addAction("&Edit this case…", self.edit_current)
+        self.import_deal_action = menu.addAction("Import &deal…", self.import_deal)
+        menu.addAction("E&xport case pack…", self.export_pack)
+        menu.addAction("I&mport case pack…", self.import_pack)
+        menu.addAction("Import case pack from a &folder…", lambda: self.import_pack(folder=True))
+        menu.aboutToShow.connect(lambda: self.edit_action.setEnabled(self.current_case() is not None))
+
+    def current_case(self) -> Case | None:
+        """The case open in the case player, if the player is the area on screen."""
+        player = self.window._player
+        if player is None or self.window.stack.currentWidget() is not player:
+            return None
+        return player.case
+
+    def open_editor(self, text: str, editing: str = "") -> CaseEditor:
+        editor = CaseEditor(text, self.window.library.topics, self.folder, editing=editing, parent=self.window)
+        editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        editor.saved.connect(self.case_saved)
+        editor.destroyed.connect(lambda _=None, e=editor: self.editors.remove(e) if e in self.editors else None)
+        self.editors.append(editor)
+        editor.show()
+        return editor
+
+    def new_case(self) -> CaseEditor:
+        taken = {case.id for case in self.window.library.cases}
+        number = next(n for n in range(1, len(taken) + 2) if f"new-case-{n}" not in taken)
+        return self.open_editor(dump_case(blank_case(f"new-case-{number}")))
+
+    def edit_current(self) -> CaseEditor | None:
+        case = self.current_case()
+        if case is None:
+            QMessageBox.information(self.window, "Edit this case", "Open a case first; the editor edits the case "
+                                    "on screen.")
+            return None
+        mine = case.path.parent.resolve() == self.folder.resolve()
+        return self.open_editor(case.path.read_text(encoding="utf-8"), editing=case.id if mine else "")
+
+    def case_saved(self, case: Case) -> None:
+        put_case(self.window.library, case)
+        self._refresh_list()
+        self.window.statusBar().showMessage(f"Saved {case.title} to your cases", 6000)
+
+    def _refresh_list(self) -> None:
+        if self.window._store is not None:
+            self.window.refresh_profile()
+        else:
+            self.window.case_list.set_results({})
+
+    # --- import a deal --------------------------------------------------------------------------
+
+    def import_deal(self, path: Path | None = None) -> None:
+        if path is None:
+            name, _ = QFileDialog.getOpenFileName(self.window, "Import a deal", "",
+                                                  "Board files (*.pbn *.lin);;All files (*)")
+            if not name:
+                return
+            path = Path(name)
+        self.window.statusBar().showMessage(f"Reading {path.name}…")
+        run_off_thread(lambda: load_board_file(path), self.pick_board,
+                       lambda error: QMessageBox.warning(self.window, "Import a deal", str(error)), owner=self.window)
+
+    def pick_board(self, board_file: BoardFile) -> BoardPicker:
+        """Show the file's boards; the one picked opens in the editor as a new case."""
+        picker = BoardPicker(board_file, self.window)
+        picker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        picker.accepted.connect(lambda: self.board_chosen(board_file, picker.chosen_row()))
+        picker.open()
+        return picker
+
+    def board_chosen(self, board_file: BoardFile, row: int) -> CaseEditor | None:
+        if not 0 <= row < len(board_file.boards):
+            return None
+        try:
+            data = case_from_board(board_file.boards[row], Path(board_file.source).name)
+        except SkeletonError as error:
+            QMessageBox.warning(self.window, "Import a deal", str(error))
+            return None
+        return self.open_editor(dump_case(data))
+
+    # --- case packs -----------------------------------------------------------------------------
+
+    def export_pack(self) -> None:
+        chooser = PackChooser(self.window.library.cases, self.folder, self.window)
+        if chooser.exec() != QDialog.DialogCode.Accepted or not chooser.chosen():
+            return
+        name, _ = QFileDialog.getSaveFileName(self.window, "Export a case pack", "case-pack.zip",
+                                              "Case pack (*.zip)")
+        if name:
+            target = Path(name) if name.lower().endswith(".zip") else Path(name + ".zip")
+            written = export_pack(chooser.chosen(), target)
+            self.window.statusBar().showMessage(f"{len(written)} case(s) written to {target}", 8000)
+
+    def import_pack(self, source: Path | None = None, folder: bool = False) -> None:
+        if source is None:
+            if folder:
+                name = QFileDialog.getExistingDirectory(self.window, "Import a case pack folder")
+            else:
+                name, _ = QFileDialog.getOpenFileName(self.window, "Import a case pack", "", "Case pack (*.zip)")
+            if not name:
+                return
+            source = Path(name)
+        report = import_pack(source, self.folder, self._replace, set(self.window.library.topics) or None)
+        for case in report.imported:
+            put_case(self.window.library, case)
+        self._refresh_list()
+        box = QMessageBox(QMessageBox.Icon.Information if not report.problems else QMessageBox.Icon.Warning,
+                          "Import a case pack", f"{source.name}: {report.summary()}.", parent=self.window)
+        if report.problems:
+            box.setDetailedText("\n".join(str(problem) for problem in report.problems))
+        box.open()
+
+    def _replace(self, name: str) -> bool:
+        answer = QMessageBox.question(self.window, "Replace your case?",
+                                      f"You already have {name}. Replace it with the one in the pack?")
+        return answer == QMessageBox.StandardButton.Yes
+
+
+class PackChooser(QDialog):
+    """The cases to put in a pack: the user's own are ticked to begin with."""
+
+    def __init__(self, cases: list[Case], folder: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export a case pack")
+        self.cases = cases
+        self.list = QListWidget()
+        self.list.setAccessibleName("Cases for the pack")
+        for case in cases:
+            item = QListWidgetItem(f"{case.title} ({case.id})")
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            mine = case.path.parent.resolve() == folder.resolve()
+            item.setCheckState(Qt.CheckState.Checked if mine else Qt.CheckState.Unchecked)
+            self.list.addItem(item)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Tick the cases to share; the pack is a .zip of their case files."))
+        layout.addWidget(self.list, 1)
+        layout.addWidget(buttons)
+        self.resize(560, 520)
+
+    def chosen(self) -> list[Case]:
+        return [case for row, case in enumerate(self.cases)
+                if self.list.item(row).checkState() == Qt.CheckState.Checked]
+
+
+def install_case_menu(window: MainWindow, menu: QMenu) -> CaseActions:
+    """Add the case-writing entries to the File menu; returns them (the window keeps a reference)."""
+    actions = CaseActions(window)
+    actions.install(menu)
+    return actions

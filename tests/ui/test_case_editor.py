@@ -1,0 +1,156 @@
+"""The case editor end to end: a new case written in the form, checked as it is typed, its expect block
+filled in by the engine, saved and loaded; a PBN board imported; a library case edited and saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.bridge.deal import Deal
+from app.content.case_writer import case_data
+from app.content.cases import read_case
+from app.content.library import Library, load_library
+from app.ui.case_editor import CaseEditor
+from app.ui.case_menu import BoardPicker
+from app.ui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 20000
+
+
+@pytest.fixture
+def library() -> Library:
+    """A library of this test's own: saving a case puts it into the window's library."""
+    return load_library(ROOT / "content")
+
+
+@pytest.fixture
+def mine(window: MainWindow, tmp_path: Path) -> Path:
+    folder = tmp_path / "my-cases"
+    window.case_actions.folder = folder
+    return folder
+
+
+def problems_shown(editor: CaseEditor) -> list[str]:
+    return [editor.problems.item(row).text() for row in range(editor.problems.count())]
+
+
+def settled(qtbot, editor: CaseEditor) -> None:  # type: ignore[no-untyped-def]
+    """Wait for the text to be read back and the latest check to report."""
+    qtbot.waitUntil(lambda: not editor.settle.isActive() and editor.status.text() != "Checking…", timeout=WAIT)
+
+
+def retype(qtbot, line, text: str) -> None:  # type: ignore[no-untyped-def]
+    line.clear()
+    qtbot.keyClicks(line, text)
+
+
+def test_new_case_from_the_form_to_the_library(qtbot, window: MainWindow, mine: Path) -> None:  # type: ignore[no-untyped-def]
+    editor = window.case_actions.new_case()
+    settled(qtbot, editor)
+    assert editor.check is not None and editor.check.case is not None  # the blank case loads as it is
+    form = editor.form
+    retype(qtbot, form.fields["id"], "opening-bid-over-partner")
+    retype(qtbot, form.fields["title"], "One diamond over one spade")
+    form.board.setValue(5)
+    assert form.rota.text() == "Dealer North, North-South vulnerable (Law 2)"
+    form.texts["events"].setPlainText("call N 1S\ncall E 1D\nsay S Director, please.\ndirector")
+    retype(qtbot, form.fields["laws"], "27Q")
+    retype(qtbot, form.fields["topics"], "insufficient-bid")
+    text = editor.text.toPlainText()
+    assert "id: opening-bid-over-partner" in text and "board: {number: 5}" in text
+    assert "  - call: {E: 1D}\n" in text and 'laws: ["27Q"]' in text
+    # live problems: the same file:line messages as check, and the warning about the missing expect block
+    settled(qtbot, editor)
+    shown = problems_shown(editor)
+    laws_line = text.splitlines().index('laws: ["27Q"]') + 1
+    assert any(p.startswith(f"opening-bid-over-partner.yaml:{laws_line}: ") for p in shown), shown
+    retype(qtbot, form.fields["laws"], "27A1, 27B2")
+    settled(qtbot, editor)
+    shown = problems_shown(editor)
+    assert len(shown) == 1 and "warning: case 'opening-bid-over-partner' has no expect block" in shown[0]
+    assert "insufficient" in editor.analysis.toPlainText().lower()
+    table = editor.table.describe()  # the live preview: board 5's conditions, the calls, the director call
+    assert table.startswith("Board 5, dealer North") and "Auction: N:1S E:1D" in table
+    assert table.endswith("The director has been called")
+    # the engine fills in expect, and check then agrees with it
+    editor.fill_button.click()
+    qtbot.waitUntil(lambda: "expect:" in editor.text.toPlainText(), timeout=WAIT)
+    settled(qtbot, editor)
+    assert "  irregularity: insufficient-bid\n  offender: E\n" in editor.text.toPlainText()
+    assert problems_shown(editor) == []
+    saved = editor.save()
+    assert saved is not None and saved.path == mine / "opening-bid-over-partner.yaml"
+    # it is in the window's library and case list now, and loads from the folder on the next start
+    assert window.library.case("opening-bid-over-partner") is saved
+    assert "One diamond over one spade" in [window.case_list.model.item(r, 0).text()
+                                            for r in range(window.case_list.model.rowCount())]
+    again = load_library(ROOT / "content", user_cases=mine).case("opening-bid-over-partner")
+    assert again is not None and again.expect["offender"] == "E" and again.board == 5
+
+
+def test_text_edits_reach_the_form(qtbot, window: MainWindow, mine: Path) -> None:  # type: ignore[no-untyped-def]
+    editor = window.case_actions.new_case()
+    settled(qtbot, editor)
+    text = editor.text.toPlainText().replace("title: A new case", "title: Typed in the text")
+    editor.text.setPlainText(text.replace("difficulty: 1", "difficulty: 4"))
+    qtbot.waitUntil(lambda: editor.form.fields["title"].text() == "Typed in the text", timeout=WAIT)
+    assert editor.form.difficulty.value() == 4
+
+
+def test_a_pbn_board_becomes_a_case_that_loads(qtbot, window: MainWindow, mine: Path,  # type: ignore[no-untyped-def]
+                                               tmp_path: Path) -> None:
+    deal = Deal.from_pbn("N:AKQ2.K32.Q54.A32 J54.QJ4.KJ32.KQ4 T9876.A87.A9.J76 3.T965.T876.T985")
+    source = tmp_path / "Tuesday pairs.pbn"
+    source.write_text(
+        f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal.to_pbn()}"]\n\n'
+        f'[Board "6"]\n[Dealer "E"]\n[Vulnerable "EW"]\n[Deal "{deal.to_pbn()}"]\n[Declarer "N"]\n'
+        '[Contract "4S"]\n[Result "10"]\n[Auction "E"]\nP 1S P 3S\nP 4S P P\nP\n', encoding="utf-8")
+    window.case_actions.import_deal(source)
+    qtbot.waitUntil(lambda: bool(window.findChildren(BoardPicker)), timeout=WAIT)
+    picker = window.findChildren(BoardPicker)[0]
+    rows = [[picker.table.item(r, c).text() for c in range(4)] for r in range(picker.table.rowCount())]
+    assert rows == [["1", "—", "—", "—"], ["6", "4♠", "North", "10"]]
+    picker.table.selectRow(1)
+    picker.accept()
+    editor = window.case_actions.editors[-1]
+    settled(qtbot, editor)
+    assert editor.check is not None and editor.check.case is not None, problems_shown(editor)
+    case = editor.check.case
+    assert case.id == "tuesday-pairs-board-6" and case.board == 6 and case.result == 10
+    assert [str(e.call) for e in case.events if e.kind == "call"] == ["P", "1S", "P", "3S", "P", "4S", "P", "P", "P"]
+    assert problems_shown(editor) == []  # no irregularity yet: the author adds it
+    saved = editor.save()
+    assert saved is not None and read_case(saved.path)[0] is not None
+
+
+def test_editing_a_library_case_saves_the_same_case(qtbot, window: MainWindow, mine: Path) -> None:  # type: ignore[no-untyped-def]
+    original = window.library.case("claim-with-a-finesse")
+    assert original is not None
+    window.open_case(original.id)
+    editor = window.case_actions.edit_current()
+    assert editor is not None
+    settled(qtbot, editor)
+    title = editor.form.fields["title"]
+    retype(qtbot, title, "Changed for a moment")
+    assert "title: Changed for a moment" in editor.text.toPlainText()
+    retype(qtbot, title, original.title)
+    settled(qtbot, editor)
+    assert problems_shown(editor) == []
+    saved = editor.save()
+    assert saved is not None and saved.path.parent == mine
+    assert case_data(saved) == case_data(original)
+    assert (ROOT / "content" / "cases" / "claim-with-a-finesse.yaml").read_text(encoding="utf-8") == \
+        original.path.read_text(encoding="utf-8")
+    assert window.library.case(original.id) is saved
+
+
+def test_every_event_of_the_library_survives_the_form(library: Library) -> None:
+    """The form shows events one a line; reading the lines back gives the file's events unchanged."""
+    from app.content.case_writer import event_data
+    from app.ui.case_form import event_line, parse_event_line
+
+    events = [event_data(event) for case in library.cases for event in case.events]
+    assert len(events) > 500
+    assert [parse_event_line(event_line(event)) for event in events] == events
