@@ -13,7 +13,15 @@ from collections.abc import Callable
 from urllib.parse import unquote
 
 from PySide6.QtCore import QEvent, QPersistentModelIndex, QSignalBlocker, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QColor, QCursor, QStandardItem, QStandardItemModel, QTextCharFormat, QTextCursor
+from PySide6.QtGui import (
+    QColor,
+    QCursor,
+    QShowEvent,
+    QStandardItem,
+    QStandardItemModel,
+    QTextCharFormat,
+    QTextCursor,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -172,8 +180,10 @@ class LibraryView(QWidget):
         self.tree.setAccessibleName("Laws by part")
         self.tree.setUniformRowHeights(True)
         self.tree.selectionModel().currentChanged.connect(self._tree_current)
-        self._indexes: dict[str, QPersistentModelIndex] = {}
-        self._fill_tree()
+        # The tree of ~900 sections is filled when it is first needed (shown, or a section selected):
+        # the window opens on another area most of the time, and filling it is a tenth of its build.
+        self._index_map: dict[str, QPersistentModelIndex] = {}
+        self._tree_filled = False
         # Which code the tree shows and the search covers: the 2017 Laws, or another code's notes.
         self.edition = CURRENT
         self.edition_box = QComboBox()
@@ -269,6 +279,18 @@ class LibraryView(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.splitter)
 
+    @property
+    def _indexes(self) -> dict[str, QPersistentModelIndex]:
+        """Where each section sits in the tree, the tree being filled on first use."""
+        if not self._tree_filled:
+            self._tree_filled = True
+            self._fill_tree()
+        return self._index_map
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        self._indexes  # noqa: B018 - fills the tree before it is first seen
+        super().showEvent(event)
+
     def _fill_tree(self) -> None:
         root = self.model.invisibleRootItem()
         for title, laws in parts(self.library.book):
@@ -297,7 +319,7 @@ class LibraryView(QWidget):
             index = pending.pop()
             key = index.data(KEY_ROLE)
             if key:
-                self._indexes[key] = QPersistentModelIndex(index)
+                self._index_map[key] = QPersistentModelIndex(index)
             pending.extend(self.model.index(row, 0, index) for row in range(self.model.rowCount(index)))
 
     # navigation -----------------------------------------------------------------
