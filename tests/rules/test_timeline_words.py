@@ -1,0 +1,38 @@
+"""The line the case player and the presenter show for each step of a case's timeline."""
+
+from __future__ import annotations
+
+from scenarios import FOUR_SPADES, scenario
+
+from app.rules.timeline import replay
+from app.rules.timeline_words import describe_event
+
+
+def lines(events: list[str], **kwargs: object) -> list[str]:
+    timeline = replay(scenario(events, **kwargs))  # type: ignore[arg-type]
+    return [describe_event(timeline, step) for step in range(len(timeline))]
+
+
+def test_each_kind_of_step_in_words() -> None:
+    assert lines(["N:1S", "E:2C!", "expose W:HT", "say S:Sorry?", "claim N:", "director"]) == [
+        "Start",
+        "North calls 1♠",
+        "East calls 2♣ (alerted)",
+        "West exposes the ♥10",
+        "South says: “Sorry?”",
+        "North claim",
+        "The director is called",
+    ]
+
+
+def test_the_play_says_who_leads_and_who_follows() -> None:
+    assert lines(["play W:HT", "play N:H2", "trick HQ HA", "trick ST S3 SA S4", "concede E:the rest",
+                  "accept S:yes"], board=3, auction=FOUR_SPADES) == [
+        "Start: the auction so far",
+        "West leads the ♥10",
+        "North plays the ♥2",
+        "Cards played: ♥Q, ♥A",
+        "Cards played: ♠10, ♠3, ♠A, ♠4",
+        "East concedes: “the rest”",
+        "South accepts: “yes”",
+    ]
