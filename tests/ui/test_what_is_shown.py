@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from PySide6.QtCore import QSettings, Qt, QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QToolTip, QWidget
 
-from app.content.library import load_library
-from app.store import Store
+from app.content.library import Library, load_library
 from app.ui.main_window import AREAS, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,19 +24,9 @@ CONTENT = ROOT / "content"
 
 
 @pytest.fixture(scope="module")
-def library():  # type: ignore[no-untyped-def]
+def library() -> Library:
+    """The law library with the test case that asks every kind of question (the window is conftest's)."""
     return load_library(CONTENT, case_paths=[Path(__file__).parent / "fixtures"])
-
-
-@pytest.fixture
-def window(qtbot, library, tmp_path):  # type: ignore[no-untyped-def]
-    with Store.open(str(tmp_path / "progress.sqlite3")) as store:
-        win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), store)
-        qtbot.addWidget(win)
-        win.resize(1280, 800)
-        win.show()
-        yield win
-        win.set_theme("light")
 
 
 def words(text: str) -> str:
@@ -154,13 +143,14 @@ def test_the_dark_theme_redraws_pages_and_table_in_dark_colours(window: MainWind
     assert _share(table, "#1f5c3f") > 0.1  # green felt
 
     window.set_theme("dark")
-    window.areas.setCurrentRow(AREAS.index("Library"))
-    page = browser.toHtml()
-    assert "#232b3a" in page and "#eef2f9" not in page  # the note's background, the dark one
-    assert _share(browser.viewport(), "#1e1f22") > 0.3  # the page's dark background
-    window.areas.setCurrentRow(AREAS.index("Case"))
-    assert _share(table, "#17402d") > 0.1 and _share(table, "#1f5c3f") == 0  # darker felt
-
-    window.set_theme("light")
+    try:
+        window.areas.setCurrentRow(AREAS.index("Library"))
+        page = browser.toHtml()
+        assert "#232b3a" in page and "#eef2f9" not in page  # the note's background, the dark one
+        assert _share(browser.viewport(), "#1e1f22") > 0.3  # the page's dark background
+        window.areas.setCurrentRow(AREAS.index("Case"))
+        assert _share(table, "#17402d") > 0.1 and _share(table, "#1f5c3f") == 0  # darker felt
+    finally:
+        window.set_theme("light")  # the palette belongs to the whole application
     window.areas.setCurrentRow(AREAS.index("Library"))
     assert "#eef2f9" in browser.toHtml() and _share(browser.viewport(), "#1e1f22") == 0
