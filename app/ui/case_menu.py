@@ -27,17 +27,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.bridge.board_file import BoardFile
-from app.bridge.board_reader import load_board_file
 from app.content.case_model import Case
-from app.content.case_packs import export_pack, import_pack
-from app.content.case_skeleton import SkeletonError, blank_case, case_from_board
-from app.content.case_writer import dump_case
 from app.content.user_cases import put_case, user_case_folder
-from app.ui.case_editor import CaseEditor
 from app.ui.operations import run_off_thread
 
+# The editor, the board readers and the case writer are imported when first used: with the rules
+# engine behind them they would add a tenth of a second to every start of the window.
+
 if TYPE_CHECKING:
+    from app.bridge.board_file import BoardFile
+    from app.ui.case_editor import CaseEditor
     from app.ui.main_window import MainWindow
 
 BOARD_COLUMNS = ("Board", "Contract", "Declarer", "Result")
@@ -114,6 +113,8 @@ class CaseActions:
         return player.case
 
     def open_editor(self, text: str, editing: str = "") -> CaseEditor:
+        from app.ui.case_editor import CaseEditor
+
         editor = CaseEditor(text, self.window.library.topics, self.folder, editing=editing, parent=self.window)
         editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         editor.saved.connect(self.case_saved)
@@ -125,6 +126,9 @@ class CaseActions:
     def new_case(self) -> CaseEditor:
         taken = {case.id for case in self.window.library.cases}
         number = next(n for n in range(1, len(taken) + 2) if f"new-case-{n}" not in taken)
+        from app.content.case_skeleton import blank_case
+        from app.content.case_writer import dump_case
+
         return self.open_editor(dump_case(blank_case(f"new-case-{number}")))
 
     def edit_current(self) -> CaseEditor | None:
@@ -157,6 +161,8 @@ class CaseActions:
                 return
             path = Path(name)
         self.window.statusBar().showMessage(f"Reading {path.name}…")
+        from app.bridge.board_reader import load_board_file
+
         run_off_thread(lambda: load_board_file(path), self.pick_board,
                        lambda error: QMessageBox.warning(self.window, "Import a deal", str(error)), owner=self.window)
 
@@ -171,6 +177,9 @@ class CaseActions:
     def board_chosen(self, board_file: BoardFile, row: int) -> CaseEditor | None:
         if not 0 <= row < len(board_file.boards):
             return None
+        from app.content.case_skeleton import SkeletonError, case_from_board
+        from app.content.case_writer import dump_case
+
         try:
             data = case_from_board(board_file.boards[row], Path(board_file.source).name)
         except SkeletonError as error:
@@ -188,6 +197,8 @@ class CaseActions:
                                               "Case pack (*.zip)")
         if name:
             target = Path(name) if name.lower().endswith(".zip") else Path(name + ".zip")
+            from app.content.case_packs import export_pack
+
             written = export_pack(chooser.chosen(), target)
             self.window.statusBar().showMessage(f"{len(written)} case(s) written to {target}", 8000)
 
@@ -200,6 +211,8 @@ class CaseActions:
             if not name:
                 return
             source = Path(name)
+        from app.content.case_packs import import_pack
+
         report = import_pack(source, self.folder, self._replace, set(self.window.library.topics) or None)
         for case in report.imported:
             put_case(self.window.library, case)
