@@ -105,6 +105,7 @@ def main() -> int:
             shoot(window, app, args.out / f"exam{suffix}.png")
             window.finish_exam(show=False)
         shoot_tools(window, app, args.out, suffix)
+        shoot_editor(window, app, args.out / f"editor{suffix}.png", width, height)
         window.close()
         window.deleteLater()
         app.processEvents()
@@ -202,6 +203,27 @@ def shoot_tools(window: MainWindow, app: QApplication, out: Path, suffix: str) -
         image.save(str(out / f"{name}{suffix}.png"))
         print(out / f"{name}{suffix}.png")
     presenter.stop()
+
+
+def shoot_editor(window: MainWindow, app: QApplication, path: Path, width: int, height: int) -> None:
+    """The case editor on a library case, once its checks, preview and analysis have come back."""
+    from app.ui import operations
+
+    window.open_case("bid-of-eight-spades")
+    editor = window.case_actions.edit_current()
+    assert editor is not None
+    editor.resize(width, height)
+    editor.form.setCurrentIndex(1)  # the table: board, hands, auction and events
+    if editor.notes.indexOf(editor.table) < 0:  # wide: the table stands above the tabs, so show the analysis
+        editor.notes.setCurrentWidget(editor.analysis)
+    while operations.busy() or editor.settle.isActive():
+        operations.wait_for_work(100)
+        app.processEvents()
+    for _ in range(3):
+        app.processEvents()
+    editor.grab().save(str(path))
+    print(path)
+    editor.close()
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QTextCursor
+from PySide6.QtGui import QFontDatabase, QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -41,6 +42,7 @@ from app.ui.table_widget import TableWidget
 
 SETTLE_MS = 400  # how long typing must pause before the text is read back and checked
 LINE_ROLE = Qt.ItemDataRole.UserRole + 1
+WIDE = 1400  # from this width the text and the preview stand side by side
 
 
 def _checked(text: str, topics: set[str] | None) -> tuple[DraftCheck, Timeline | None]:
@@ -69,6 +71,7 @@ class CaseEditor(QWidget):
         self.check: DraftCheck | None = None
         self.checking = 0  # the number of the latest check sent off; older answers are dropped
         self.saved_id = editing
+        self._wide: bool | None = None  # which layout is in place (see resizeEvent)
 
         self.form = CaseForm(topics)
         self.form.changed.connect(self._form_changed)
@@ -83,6 +86,7 @@ class CaseEditor(QWidget):
         self.settle.timeout.connect(self._text_settled)
 
         self.table = TableWidget()
+        self.table.setMinimumSize(300, 200)  # a preview: it scales down to share a laptop screen with the text
         self.problems = QListWidget()
         self.problems.setAccessibleName("Problems")
         self.problems.itemActivated.connect(self._go_to_problem)
@@ -91,17 +95,14 @@ class CaseEditor(QWidget):
         self.analysis.setAccessibleName("The engine's analysis")
         self.status = QLabel("Checking…")
         self.status.setWordWrap(True)
-        heading = QFont()
-        heading.setBold(True)
+        self.notes = QTabWidget()  # problems and analysis share the space under the table
+        self.notes.addTab(self.problems, "Problems")
+        self.notes.addTab(self.analysis, "The engine's analysis")
         preview = QWidget()
-        right = QVBoxLayout(preview)
+        self.preview_layout = right = QVBoxLayout(preview)
         right.setContentsMargins(0, 0, 0, 0)
-        for label, widget, stretch in (("At the director call", self.table, 3), ("Problems", self.problems, 2),
-                                       ("The engine's analysis", self.analysis, 3)):
-            title = QLabel(label)
-            title.setFont(heading)
-            right.addWidget(title)
-            right.addWidget(widget, stretch)
+        right.addWidget(self.table, 3)
+        right.addWidget(self.notes, 2)
 
         self.fill_button = QPushButton("Fill in expect from the engine")
         self.fill_button.setToolTip("Write the engine's conclusions as the expect block; keep only the keys the "
@@ -115,17 +116,41 @@ class CaseEditor(QWidget):
         buttons.addWidget(self.fill_button)
         buttons.addWidget(self.save_button)
 
-        splitter = QSplitter()
+        # Wide: form | text | preview. Narrow (a laptop): form | text over the preview, where the table
+        # becomes a tab beside the problems and the analysis, so it keeps a readable size.
+        self.inner = QSplitter()
+        self.inner.addWidget(self.text)
+        self.inner.addWidget(preview)
+        self.splitter = splitter = QSplitter()
         splitter.addWidget(self.form)
-        splitter.addWidget(self.text)
-        splitter.addWidget(preview)
-        splitter.setSizes([340, 360, 320])  # shares of the width; the splitter scales them to the window
+        splitter.addWidget(self.inner)
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
         layout.addLayout(buttons)
         self.resize(1280, 800)
         self.text.setPlainText(text)
         self._text_settled()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        """Lay the text and the preview side by side on a wide screen, one over the other on a narrow one."""
+        super().resizeEvent(event)
+        wide = event.size().width() >= WIDE
+        if self._wide is not wide:
+            self._wide = wide
+            self.inner.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+            if wide:  # the table above the problems and the analysis
+                if (index := self.notes.indexOf(self.table)) >= 0:
+                    self.notes.removeTab(index)
+                self.preview_layout.insertWidget(0, self.table, 3)
+                self.table.show()
+            else:  # the table as the first tab beside them, so it keeps the full width
+                self.notes.insertTab(0, self.table, "Table")
+                self.notes.setCurrentIndex(0)
+            width, height = event.size().width(), event.size().height()
+            self.splitter.setSizes([width * 33 // 100, width * 67 // 100] if wide else
+                                   [width * 40 // 100, width * 60 // 100])
+            self.inner.setSizes([width * 27 // 100, width * 40 // 100] if wide else
+                                [height * 50 // 100, height * 50 // 100])
 
     # --- keeping form and text in step ----------------------------------------------------------
 
@@ -182,6 +207,7 @@ class CaseEditor(QWidget):
             item = QListWidgetItem(f"{problem.path}:{problem.line}: {'warning: ' if warning else ''}{problem.message}")
             item.setData(LINE_ROLE, problem.line)
             self.problems.addItem(item)
+        self.notes.setTabText(self.notes.indexOf(self.problems), f"Problems ({self.problems.count()})")
         case = check.case
         if case is not None and timeline is not None:
             scenario = case.scenario()

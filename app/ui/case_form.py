@@ -116,6 +116,7 @@ class CaseForm(QTabWidget):
         self.board.valueChanged.connect(lambda _: self._emit("board"))
         self.rota = QLabel()
         self.rota.setAccessibleName("Dealer and vulnerability")
+        self.rota.setWordWrap(True)
         row = QHBoxLayout()
         row.addWidget(self.board)
         row.addWidget(self.rota, 1)

@@ -154,3 +154,42 @@ def test_every_event_of_the_library_survives_the_form(library: Library) -> None:
     events = [event_data(event) for case in library.cases for event in case.events]
     assert len(events) > 500
     assert [parse_event_line(event_line(event)) for event in events] == events
+
+
+def test_a_case_pack_comes_in_through_the_menu(qtbot, window: MainWindow, mine: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import zipfile
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.content.case_skeleton import blank_case
+    from app.content.case_writer import dump_case
+    from app.ui.case_menu import PackChooser
+
+    pack = tmp_path / "club.zip"
+    with zipfile.ZipFile(pack, "w") as archive:
+        archive.writestr("club-case-one.yaml", dump_case(blank_case("club-case-one")))
+        archive.writestr("../evil.yaml", dump_case(blank_case("evil")))
+    mine.mkdir()
+    (mine / "club-case-one.yaml").write_text(dump_case({**blank_case("club-case-one"), "title": "Mine"}))
+    asked: list[str] = []
+
+    def no(parent, title: str, text: str, *args) -> QMessageBox.StandardButton:  # type: ignore[no-untyped-def]
+        asked.append(text)
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(no))
+    window.case_actions.import_pack(pack)
+    assert asked == ["You already have club-case-one.yaml. Replace it with the one in the pack?"]
+    assert read_case(mine / "club-case-one.yaml")[0].title == "Mine"  # type: ignore[union-attr]
+    box = window.findChildren(QMessageBox)[-1]
+    assert box.text() == "club.zip: 0 case(s) imported; 1 kept as they were (not replaced); 1 file(s) left out " \
+                         "with problems."
+    assert "climbs out of the pack" in box.detailedText()
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *args: QMessageBox.StandardButton.Yes))
+    window.case_actions.import_pack(pack)
+    case = window.library.case("club-case-one")
+    assert case is not None and case.title == "A new case" and case.path == mine / "club-case-one.yaml"
+    chooser = PackChooser(window.library.cases, mine, window)
+    assert [c.id for c in chooser.chosen()] == ["club-case-one"]  # the user's own cases are ticked to begin with
+    assert not (tmp_path / "evil.yaml").exists()
