@@ -27,12 +27,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-
-from fsrs import Card, Rating, Scheduler
+from typing import TYPE_CHECKING
 
 from app.content.case_model import Case
 from app.training.clock import as_utc
 
+if TYPE_CHECKING:
+    from fsrs import Rating
+
+# fsrs is imported where it is used: the window imports this module for its names, and fsrs
+# itself is only needed once the store records a result (off the GUI thread at start-up).
 AGAIN_BELOW = 0.5
 HARD_BELOW = 0.8
 
@@ -72,6 +76,7 @@ def review_items(case: Case) -> list[ReviewItem]:
 
 def rating_for(score: float) -> Rating:
     """The FSRS rating for an attempt's score (0–1); the bands are in the module docstring."""
+    from fsrs import Rating
     if score < AGAIN_BELOW:
         return Rating.Again
     if score < HARD_BELOW:
@@ -86,12 +91,16 @@ class ReviewScheduler:
     cases missed together do not all fall due on the same evening; tests turn it off."""
 
     def __init__(self, fuzz: bool = True) -> None:
+        from fsrs import Scheduler
+
         self._scheduler = Scheduler(enable_fuzzing=fuzz)
 
     def review(self, card_json: str | None, score: float, now: datetime) -> ScheduledCard | None:
         """The card after this score, or None when there is no card and nothing was missed."""
         if card_json is None and score >= 1.0:
             return None
+        from fsrs import Card
+
         moment = as_utc(now)
         card = Card.from_json(card_json) if card_json is not None else Card(due=moment)
         card, _log = self._scheduler.review_card(card, rating_for(score), moment)

@@ -15,9 +15,9 @@ from app.ui.main_window import AREAS, MainWindow
 ROOT = Path(__file__).resolve().parents[2]
 
 
-# Loaded when first needed, not when the window module is imported: the store's database libraries,
-# the rules engine (explanations, the case editor's checks) and the Markdown parser (pages).
-LATER = ("sqlalchemy", "alembic", "app.rules.engine", "app.ui.case_editor", "markdown_it")
+# Loaded when first needed, not when the window module is imported: the store's database libraries and
+# review scheduler, the rules engine (explanations, the case editor's checks), the Markdown parser (pages).
+LATER = ("sqlalchemy", "alembic", "fsrs", "app.rules.engine", "app.ui.case_editor", "markdown_it")
 
 
 def test_importing_the_window_and_the_store_records_leaves_sqlalchemy_unloaded() -> None:
