@@ -53,7 +53,7 @@ def case_data(case: Case) -> dict[str, Any]:
     if case.events:
         data["events"] = [event_data(event) for event in case.events]
     data["situation"] = case.situation
-    if case.show and set(case.show) != set(SEATS):
+    if case.show and case.show != list(SEATS):  # the loader's default is all four in this order
         data["show"] = [seat.letter for seat in case.show]
     data["questions"] = [question_data(question) for question in case.questions]
     data["ruling"] = case.ruling
