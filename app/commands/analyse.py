@@ -8,9 +8,6 @@ import sys
 from pathlib import Path
 
 from app.commands import CommandError, print_json
-from app.content.cases import case_files, read_case
-from app.rules.engine import analyse
-from app.rules.explain import explanation_text
 
 BAD_INPUT = 2
 
@@ -30,6 +27,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here: every start of the program, the window included, registers this command.
+    from app.content.cases import case_files, read_case
+    from app.rules.engine import analyse
+    from app.rules.explain import explanation_text
+
     path: Path = args.case
     if not path.exists():
         raise CommandError(f"no such case file or folder: {path}", exit_code=BAD_INPUT)
