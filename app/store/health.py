@@ -47,7 +47,8 @@ def prepare_folder(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        reason = exc.strerror or str(exc)
+        blocker = next((folder for folder in path.parents if folder.exists() and not folder.is_dir()), None)
+        reason = f"{blocker} is a file, not a folder" if blocker is not None else exc.strerror or str(exc)
         raise StoreError(
             f"cannot create the folder {path.parent} for the progress database {path}: {reason}; {WHAT_TO_DO}"
         ) from exc

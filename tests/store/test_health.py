@@ -45,6 +45,7 @@ def test_a_folder_that_cannot_be_made_is_a_store_error_naming_it(tmp_path: Path)
         Store.open(str(blocker / "sub" / "progress.sqlite3"))
     message = str(raised.value)
     assert str(blocker / "sub") in message and "cannot create the folder" in message
+    assert f"{blocker} is a file, not a folder" in message
     assert "choose another file" in message
 
 
