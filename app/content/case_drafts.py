@@ -7,6 +7,7 @@ the scenario so the author sees what it makes of the events before writing ``exp
 
 from __future__ import annotations
 
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +22,7 @@ from app.rules.engine import analyse
 from app.rules.explain import explanation_markdown
 
 NEW_NAME = "new-case.yaml"
+_ID_LINE = re.compile(r"^id:[ \t]*([a-z0-9-]+)[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
 @dataclass
@@ -38,9 +40,10 @@ def draft_name(text: str) -> str:
     """The file name the draft will be saved under: its id and ``.yaml`` (``new-case.yaml`` until it has one)."""
     try:
         data = load_located(text).data
-    except YamlSyntaxError:
-        return NEW_NAME
-    case_id = data.get("id") if isinstance(data, dict) else None
+        case_id = data.get("id") if isinstance(data, dict) else None
+    except YamlSyntaxError:  # mid-edit: the id line is usually still there to name the file
+        found = _ID_LINE.search(text)
+        case_id = found.group(1) if found else None
     name = f"{case_id}.yaml" if isinstance(case_id, str) and case_id.strip() else NEW_NAME
     return name if "/" not in name and "\\" not in name and not name.startswith(".") else NEW_NAME
 

@@ -77,6 +77,8 @@ class CaseEditor(QWidget):
         self.form.changed.connect(self._form_changed)
         self.text = QPlainTextEdit()
         self.text.setAccessibleName("Case file text")
+        self.text.setToolTip("The case file. An edit in the form rewrites it in the layout of CASE_FORMAT.md, "
+                             "without its comments")
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.textChanged.connect(self._text_changed)

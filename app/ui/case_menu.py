@@ -138,7 +138,13 @@ class CaseActions:
                                     "on screen.")
             return None
         mine = case.path.parent.resolve() == self.folder.resolve()
-        return self.open_editor(case.path.read_text(encoding="utf-8"), editing=case.id if mine else "")
+        try:
+            text = case.path.read_text(encoding="utf-8")  # the file as written, comments and all
+        except OSError:
+            from app.content.case_writer import case_data, dump_case
+
+            text = dump_case(case_data(case))  # the file has gone since the library was loaded
+        return self.open_editor(text, editing=case.id if mine else "")
 
     def case_saved(self, case: Case) -> None:
         put_case(self.window.library, case)

@@ -97,6 +97,14 @@ def test_text_edits_reach_the_form(qtbot, window: MainWindow, mine: Path) -> Non
     editor.text.setPlainText(text.replace("difficulty: 1", "difficulty: 4"))
     qtbot.waitUntil(lambda: editor.form.fields["title"].text() == "Typed in the text", timeout=WAIT)
     assert editor.form.difficulty.value() == 4
+    # text that is not YAML leaves the form as it was and is reported on its line, under the case's name
+    editor.text.setPlainText(editor.text.toPlainText().replace("difficulty: 4", "difficulty: [4"))
+    settled(qtbot, editor)
+    line = editor.text.toPlainText().splitlines().index("difficulty: [4") + 1
+    shown = problems_shown(editor)
+    assert len(shown) == 1 and shown[0].startswith("new-case-1.yaml:") and "not valid YAML" in shown[0]
+    assert int(shown[0].split(":")[1]) == line + 1  # where the parser gives up, as `check` would say it
+    assert editor.form.fields["title"].text() == "Typed in the text" and not editor.save_button.isEnabled()
 
 
 def test_a_pbn_board_becomes_a_case_that_loads(qtbot, window: MainWindow, mine: Path,  # type: ignore[no-untyped-def]
