@@ -54,14 +54,16 @@ def _checked(text: str, topics: set[str] | None) -> tuple[DraftCheck, Timeline |
 class CaseEditor(QWidget):
     """One case being written; ``saved(case)`` after it is written to the user case folder.
 
-    ``editing`` is the id of the user's own case the text came from: saving over it needs no question.
+    ``editing`` is the id of the case the text came from: saving it needs no question. ``library_ids``
+    are the ids of the application's own cases: a user case of the same id is shown in place of one,
+    so saving under such an id (other than the one being edited) asks first.
     """
 
     saved = Signal(object)
 
     def __init__(self, text: str, topics: dict[str, str], folder: Path,
                  ask: Callable[[str, str], bool] | None = None, editing: str = "",
-                 parent: QWidget | None = None) -> None:
+                 library_ids: frozenset[str] = frozenset(), parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Case editor")
         self.topics = set(topics) or None
@@ -71,6 +73,7 @@ class CaseEditor(QWidget):
         self.check: DraftCheck | None = None
         self.checking = 0  # the number of the latest check sent off; older answers are dropped
         self.saved_id = editing
+        self.library_ids = library_ids
         self._wide: bool | None = None  # which layout is in place (see resizeEvent)
 
         self.form = CaseForm(topics)
@@ -265,9 +268,14 @@ class CaseEditor(QWidget):
             self.status.setText("Only a case that loads can be saved: see the problems")
             return None
         target = self.folder / f"{case_id}.yaml"
-        if target.exists() and case_id != self.saved_id and not self.ask(
-                "Replace your case?", f"You already have a case {case_id}. Replace it with this one?"):
-            return None
+        if case_id != self.saved_id:
+            if target.exists() and not self.ask(
+                    "Replace your case?", f"You already have a case {case_id}. Replace it with this one?"):
+                return None
+            if not target.exists() and case_id in self.library_ids and not self.ask(
+                    "Stand in for a library case?", f"The library has a case {case_id}. Your case will be shown "
+                    "in its place (the library's file is not changed). Save it under this id?"):
+                return None
         case, problems = save_user_case(self.text.toPlainText(), case_id, self.folder, self.topics)
         if case is None:
             self.status.setText(f"Not saved: {problems[0]}" if problems else "Not saved")

@@ -115,7 +115,10 @@ class CaseActions:
     def open_editor(self, text: str, editing: str = "") -> CaseEditor:
         from app.ui.case_editor import CaseEditor
 
-        editor = CaseEditor(text, self.window.library.topics, self.folder, editing=editing, parent=self.window)
+        folder = self.folder.resolve()
+        library_ids = frozenset(c.id for c in self.window.library.cases if c.path.parent.resolve() != folder)
+        editor = CaseEditor(text, self.window.library.topics, self.folder, editing=editing,
+                            library_ids=library_ids, parent=self.window)
         editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         editor.saved.connect(self.case_saved)
         editor.destroyed.connect(lambda _=None, e=editor: self.editors.remove(e) if e in self.editors else None)
@@ -137,14 +140,13 @@ class CaseActions:
             QMessageBox.information(self.window, "Edit this case", "Open a case first; the editor edits the case "
                                     "on screen.")
             return None
-        mine = case.path.parent.resolve() == self.folder.resolve()
         try:
             text = case.path.read_text(encoding="utf-8")  # the file as written, comments and all
         except OSError:
             from app.content.case_writer import case_data, dump_case
 
             text = dump_case(case_data(case))  # the file has gone since the library was loaded
-        return self.open_editor(text, editing=case.id if mine else "")
+        return self.open_editor(text, editing=case.id)
 
     def case_saved(self, case: Case) -> None:
         put_case(self.window.library, case)

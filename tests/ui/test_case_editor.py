@@ -201,3 +201,24 @@ def test_a_case_pack_comes_in_through_the_menu(qtbot, window: MainWindow, mine: 
     chooser = PackChooser(window.library.cases, mine, window)
     assert [c.id for c in chooser.chosen()] == ["club-case-one"]  # the user's own cases are ticked to begin with
     assert not (tmp_path / "evil.yaml").exists()
+
+
+def test_a_new_case_under_a_library_id_asks_first(qtbot, window: MainWindow, mine: Path) -> None:  # type: ignore[no-untyped-def]
+    editor = window.case_actions.new_case()
+    settled(qtbot, editor)
+    asked: list[str] = []
+    answer = [False]
+
+    def ask(title: str, question: str) -> bool:
+        asked.append(question)
+        return answer[0]
+
+    editor.ask = ask
+    retype(qtbot, editor.form.fields["id"], "claim-with-a-finesse")
+    settled(qtbot, editor)
+    assert editor.save() is None and not (mine / "claim-with-a-finesse.yaml").exists()
+    assert asked and asked[0].startswith("The library has a case claim-with-a-finesse.")
+    answer[0] = True
+    saved = editor.save()
+    assert saved is not None and window.library.case("claim-with-a-finesse") is saved
+    assert saved.title == "A new case" and len(asked) == 2
