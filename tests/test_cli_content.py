@@ -77,8 +77,10 @@ def test_search_ranks_hits_and_marks_kinds(capsys: pytest.CaptureFixture[str]) -
 def test_search_by_code_and_a_typed_reference_into_another_code(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "search", "insufficient", "--edition", "wbf-1997", "--json", "--limit", "5")
     hits = json.loads(out)
-    assert hits and all(h["kind"] == "edition" and h["key"].startswith("wbf-1997/") for h in hits)
-    assert all(h["title"].startswith("1997: ") for h in hits)
+    notes = [h for h in hits if h["kind"] == "edition"]
+    assert notes and all(h["key"].startswith("wbf-1997/") and h["title"].startswith("1997: ") for h in notes)
+    # besides the code's notes, only cases set under that code
+    assert all(h["kind"] == "case" and "(1997 Laws)" in h["title"] for h in hits if h["kind"] != "edition")
     _, out, _ = run(capsys, "search", "2007 27B1", "--json", "--limit", "1")
     assert json.loads(out)[0]["key"] == "wbf-2007/27B1(a)"
     with pytest.raises(SystemExit) as exited:
