@@ -67,6 +67,7 @@ class QuestionForm(QWidget):
     """The input widgets for one question, by kind; ``answer()`` reads them."""
 
     heightChanged = Signal()  # the order list grew or shrank to fit its items
+    submitted = Signal()  # Enter pressed in a typed answer (number or law)
 
     def __init__(self, question: Question, law_keys: list[str], seed: int = 0,
                  parent: QWidget | None = None) -> None:
@@ -102,6 +103,7 @@ class QuestionForm(QWidget):
             line = self.line = QLineEdit()
             line.setPlaceholderText("A number, e.g. -500")
             line.setAccessibleName("Your answer (a number)")
+            line.returnPressed.connect(self.submitted)
             layout.addWidget(line)
         elif question.kind == "law":
             self.law_box = QComboBox()
@@ -117,6 +119,7 @@ class QuestionForm(QWidget):
             edit = self.law_box.lineEdit()
             if edit is not None:
                 edit.setPlaceholderText("Type or pick a reference, e.g. 27B1a")
+                edit.returnPressed.connect(self.submitted)
             layout.addWidget(self.law_box)
         else:
             hint = QLabel(f"Drag the items into order, or select one and press {MOVE_UP} or {MOVE_DOWN}.")
@@ -384,6 +387,7 @@ class RulingPanel(QWidget):
         self.form_host.addWidget(self.form)
         self.form.heightChanged.connect(self._cap_question_area)
         self.form.heightChanged.connect(self.questionShown)
+        self.form.submitted.connect(self._enter)
         self.form.show()  # now, not at the next event loop turn, so its height can be measured
         self.question_area.setMaximumHeight(16777215)  # measured afresh below for this question
         self._cap_question_area()

@@ -206,3 +206,26 @@ def test_feedback_box_takes_no_room_until_there_is_feedback(window) -> None:  # 
     assert panel.feedback.isVisible() and panel.feedback.height() > 50
     panel.next_question()
     assert not panel.feedback.isVisible()
+
+
+def test_enter_in_a_typed_answer_marks_it(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.open_case("bid-of-eight-spades")
+    panel = window.player.ruling
+    while panel.sitting.question.kind != "number":
+        answer_something(panel)
+        panel.mark_current()
+        panel.next_question()
+    before = len(panel.attempt.marks)
+    line = panel.form.line
+    line.setFocus()
+    qtbot.keyClick(line, Qt.Key.Key_Return)  # nothing typed: nothing marked, no error either
+    assert len(panel.attempt.marks) == before and not panel.error.text()
+    qtbot.keyClicks(line, "-500")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    assert len(panel.attempt.marks) == before + 1
+    panel.next_question()
+    edit = panel.form.law_box.lineEdit()
+    edit.setFocus()
+    qtbot.keyClicks(edit, "38C")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert len(panel.attempt.marks) == before + 2
