@@ -102,7 +102,12 @@ def event_data(event: Event) -> dict[str, Any]:
         payload = {"": True, "False": False}.get(event.text, event.text)
     else:
         payload = event.text
-    return {event.kind: {event.seat.letter: payload}}
+    data: dict[str, Any] = {event.seat.letter: payload}
+    if event.intended:
+        data["intended"] = True
+    if event.specifies:
+        data["specifies"] = [d.letter for d in event.specifies]
+    return {event.kind: data}
 
 
 def question_data(question: Question) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from app.bridge.calls import parse_annotated_call
+from app.bridge.calls import Denomination, parse_annotated_call
 from app.bridge.cards import Card
 from app.bridge.contract import Contract, parse_contract
 from app.bridge.deal import Deal
@@ -39,6 +39,7 @@ EXPECT_KEYS = (
     "accepted", "rectification", "offender_must_repeat", "declarer_lead_options", "declarer_tricks",
 )
 DIRECTOR_MOMENTS = ("next-deal", "end-of-round")
+CALL_FINDINGS = ("intended", "specifies")  # keys a call event may carry beside its seat
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
@@ -234,6 +235,8 @@ class _Reader:
             if any(c is None for c in cards):
                 return None
             return Event(kind, line, cards=tuple(c for c in cards if c is not None))
+        if kind == "call" and isinstance(value, dict):
+            return self._call_event(value, line, where)
         if not isinstance(value, dict) or len(value) != 1:
             self.fail(f"{kind} must name one seat, e.g. {kind}: {{N: ...}}", *where)
             return None
@@ -241,13 +244,6 @@ class _Reader:
         seat = self.seat(raw_seat, *where)
         if seat is None:
             return None
-        if kind == "call":
-            try:
-                annotated = parse_annotated_call(str(payload))
-            except BridgeError as exc:
-                self.fail(str(exc), *where)
-                return None
-            return Event(kind, line, seat, call=annotated.call, alerted=annotated.alerted)
         if kind in ("play", "expose"):
             card = self.card(payload, *where)
             return Event(kind, line, seat, cards=(card,)) if card is not None else None
@@ -257,6 +253,48 @@ class _Reader:
             self.fail(f"{kind} needs the words said, in quotes", *where)
             return None
         return Event(kind, line, seat, text=payload)
+
+    def _call_event(self, value: dict[Any, Any], line: int, where: tuple[str | int, ...]) -> Event | None:
+        """``call: {E: 1D}``, with the director's findings ``intended: true`` (Law 25A) and
+        ``specifies: [H]`` (the denominations an alerted bid specified, Law 27B1(a)) beside the seat."""
+        extra = {k: v for k, v in value.items() if k in CALL_FINDINGS}
+        seats = [(k, v) for k, v in value.items() if k not in CALL_FINDINGS]
+        if len(seats) != 1:
+            self.fail("call must name one seat, e.g. call: {N: 1D} (optionally with intended: true or "
+                      "specifies: [H])", *where)
+            return None
+        raw_seat, payload = seats[0]
+        seat = self.seat(raw_seat, *where)
+        if seat is None:
+            return None
+        try:
+            annotated = parse_annotated_call(str(payload))
+        except BridgeError as exc:
+            self.fail(str(exc), *where)
+            return None
+        intended = extra.get("intended", False)
+        if not isinstance(intended, bool):
+            self.fail("intended is true (this call replaces the player's unintended previous call, Law 25A) "
+                      "or left out", *where, "intended")
+            intended = False
+        specifies = self._specifies(extra.get("specifies"), annotated.alerted, where)
+        return Event("call", line, seat, call=annotated.call, alerted=annotated.alerted, intended=intended,
+                     specifies=specifies)
+
+    def _specifies(self, raw: Any, alerted: bool, where: tuple[str | int, ...]) -> tuple[Denomination, ...]:
+        if raw is None:
+            return ()
+        names = raw if isinstance(raw, list) else [raw]
+        try:
+            found = tuple(dict.fromkeys(Denomination(str(n).strip().upper()) for n in names))
+        except ValueError:
+            self.fail("specifies lists denominations: C, D, H, S or NT, e.g. specifies: [H]", *where, "specifies")
+            return ()
+        if not alerted:
+            self.fail("specifies is for an alerted call (3C!); an unalerted bid specifies its own denomination",
+                      *where, "specifies")
+            return ()
+        return found
 
     def _cards_in_deal(self, deal: Deal, event: Event, where: tuple[str | int, ...]) -> None:
         for card in event.cards:

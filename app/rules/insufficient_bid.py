@@ -6,7 +6,14 @@ from __future__ import annotations
 from app.bridge.calls import DOUBLE, REDOUBLE, Bid
 from app.rules.board import Board, call_name
 from app.rules.findings import Finding
-from app.rules.legal_auction import CallEntry, CallKind, Resolution, is_free_correction, lowest_sufficient
+from app.rules.legal_auction import (
+    CallEntry,
+    CallKind,
+    Resolution,
+    is_free_correction,
+    lowest_sufficient,
+    specified,
+)
 from app.rules.withdrawn_calls import comparable_judgement, lead_restrictions
 
 
@@ -64,27 +71,48 @@ def _second_attempt(board: Board, finding: Finding, entry: CallEntry) -> Finding
     return finding
 
 
+def _natural_target(entry: CallEntry) -> Bid | None:
+    """A bid in the one denomination the insufficient bid specified, to find the cheapest sufficient bid in
+    it: the bid itself if natural, or one in the denomination the case says an alerted bid specified."""
+    denominations = specified(entry)
+    if denominations is None or len(denominations) != 1:
+        return None
+    (denomination,) = denominations
+    return Bid(1, denomination)
+
+
 def _lowest(finding: Finding, entry: CallEntry, bid: Bid) -> None:
-    if entry.alerted:
-        finding.unknown["lowest_sufficient_same_denomination"] = (
-            "the insufficient bid was alerted, so which denomination(s) it specifies is for the director (27B1(a))")
-        finding.judge("The insufficient bid was alerted: which denominations it specified, and so which bid is "
-                      "the free correction, is for the director.", "27B1(a)")
+    target = _natural_target(entry)
+    if entry.alerted and entry.specifies:
+        names = ", ".join(d.symbol for d in entry.specifies)
+        finding.say(f"The insufficient bid was artificial; it specified {names}, and Law 27B1(a) asks for the "
+                    "lowest sufficient bid that specifies the same denomination(s).", "27B1(a)")
+        finding.judge("The engine takes the cheapest natural bid in a specified denomination to be that lowest "
+                      "bid; if the partnership's system has a cheaper sufficient bid that specifies the same "
+                      "denomination(s), that one is the correction.", "27B1(a)")
+    if target is None:
+        why = ("the insufficient bid was alerted, so which denomination(s) it specifies is for the director (27B1(a))"
+               if not entry.specifies else "it specified more than one denomination (27B1(a))")
+        finding.unknown["lowest_sufficient_same_denomination"] = why
+        finding.judge("Which bid is the lowest sufficient bid specifying the same denomination(s) as the "
+                      "insufficient bid depends on the partnership's system: that is for the director.", "27B1(a)")
         return
-    lowest = lowest_sufficient(entry.standing_before, bid)
+    lowest = lowest_sufficient(entry.standing_before, target)
     finding.facts["lowest_sufficient_same_denomination"] = str(lowest) if lowest else "none"
     if lowest is None:
-        finding.say(f"No sufficient bid in {bid.denomination.symbol} exists below eight, so the free correction "
+        finding.say(f"No sufficient bid in {target.denomination.symbol} exists below eight, so the free correction "
                     "is not available.", "27B1(a)")
 
 
 def _options(finding: Finding, entry: CallEntry) -> None:
     offender, partner = entry.seat, entry.seat.partner
-    lowest = lowest_sufficient(entry.standing_before, entry.call) if isinstance(entry.call, Bid) else None
-    if lowest is not None and not entry.alerted:
+    target = _natural_target(entry)
+    lowest = lowest_sufficient(entry.standing_before, target) if target is not None else None
+    if lowest is not None:
         finding.say(f"If it is not accepted, {offender.english} must substitute a legal call. Replacing it with "
                     f"{call_name(lowest)}, the lowest sufficient bid that specifies the same denomination (the "
-                    "calls here being natural), lets the auction continue with no further rectification.", "27B1(a)")
+                    f"{'replacement being natural' if entry.alerted else 'calls here being natural'}), lets the "
+                    "auction continue with no further rectification.", "27B1(a)")
     else:
         finding.say(f"If it is not accepted, {offender.english} must substitute a legal call.", "27B")
     finding.say("A comparable call also lets the auction continue without rectification.", "27B1(b)", "23A")
@@ -115,15 +143,18 @@ def _replaced(board: Board, finding: Finding, entry: CallEntry, replacement: Cal
                         f"makes a legal call and {partner.english} passes throughout.", "27B4", "27B3")
             lead_restrictions(board, finding, offender, True)
         return
-    if is_free_correction(entry, replacement.call, replacement.alerted):
-        # Law 27B1(a): the lowest sufficient bid in the same denomination.
+    if is_free_correction(entry, replacement):
+        # Law 27B1(a): the lowest sufficient bid that specifies the same denomination(s).
         finding.facts.update(rectification="27B1(a)", partner_must_pass="no")
         finding.say(f"{offender.english} replaced it with {new}, the lowest sufficient bid that specifies the same "
-                    "denomination (the calls here being natural): the auction proceeds with no further "
-                    "rectification, and neither the lead restrictions of Law 26B nor Law 16C applies.", "27B1(a)")
+                    "denomination(s) as the insufficient bid: the auction proceeds with no further rectification, "
+                    "and neither the lead restrictions of Law 26B nor Law 16C applies.", "27B1(a)")
         finding.judge("If the insufficient bid helped the offending side to a result it could not otherwise have "
                       "reached and the non-offenders were damaged, the director adjusts the score.", "27D")
         lead_restrictions(board, finding, offender, False)
+        return
+    if replacement.call in (DOUBLE, REDOUBLE) and replacement.resolution is Resolution.CANCELLED:
+        _attempted_double(board, finding, entry, replacement)
         return
     law = "27B3" if replacement.call in (DOUBLE, REDOUBLE) else "27B2"
     finding.facts["partner_must_pass"] = "throughout"
@@ -136,3 +167,19 @@ def _replaced(board: Board, finding: Finding, entry: CallEntry, replacement: Cal
     finding.judge("If the offender could have known that barring partner might well damage the other side, the "
                   "director may adjust.", "72C")
     lead_restrictions(board, finding, offender, True)
+
+
+def _attempted_double(board: Board, finding: Finding, entry: CallEntry, attempt: CallEntry) -> None:
+    """Law 27B3: the director cancelled the double (not comparable); the offender's next call replaces the
+    insufficient bid and partner must pass whenever it is his turn."""
+    offender, partner = entry.seat, entry.seat.partner
+    finding.facts.update(rectification="27B3", partner_must_pass="throughout")
+    finding.say(f"{offender.english} tried to put {call_name(attempt.call)} in its place. Not being comparable, the "
+                f"attempted call is cancelled; {offender.english} must make a legal call instead and "
+                f"{partner.english} must pass whenever it is his turn to call.", "27B3")
+    final = board.replacement_of(attempt)
+    if final is not None:
+        finding.say(f"{offender.english}'s {call_name(final.call)} is that call.", "27B3")
+    finding.judge("If the offender could have known that barring partner might well damage the other side, the "
+                  "director may adjust.", "72C")
+    lead_restrictions(board, finding, offender, True, "27B3")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from app.bridge.auction import lowest_sufficient_bid
-from app.bridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call
+from app.bridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Denomination
 from app.bridge.contract import Contract, Doubling
 from app.bridge.seats import Seat
 
@@ -58,7 +58,8 @@ class Resolution(Enum):
     STANDS = "stands"  # a legal call, or an irregular one that stands (Law 37A)
     ACCEPTED = "accepted"  # Laws 25B1, 27A1, 29A
     CANCELLED_BY_TURN = "cancelled by the correct player's call"  # Law 28B
-    CANCELLED = "cancelled"  # Laws 25B2, 27B, 29B, 36B, 37B, 39A
+    CANCELLED = "cancelled"  # Laws 25B2, 27B, 27B3, 29B, 36B, 37B, 39A
+    SUBSTITUTED = "stands in place of an unintended call"  # Law 25A1
     CANCELLED_WITH_LATER = "cancelled with every later call"  # Laws 36A, 38B
     DISREGARDED = "disregarded after the opening lead"  # Law 36C
     REVERTED = "cancelled: a player was deprived of his turn"  # Law 17D3
@@ -116,6 +117,8 @@ class CallEntry:
     answered_by: int | None = None  # the correct player's call once the auction reverted (Laws 30–32)
     broken: Obligation | None = None  # an obligation this call failed to meet
     refused: bool = False  # the option holder said he did not accept it
+    intended: bool = False  # it replaces the player's own unintended call (Law 25A); ``replaces`` names that call
+    specifies: tuple[Denomination, ...] = ()  # the denominations an alerted bid specified (the case says)
     obligations: list[Obligation] = field(default_factory=list)  # those it brought about
 
     @property
@@ -160,12 +163,26 @@ def is_artificial_pass(entry: CallEntry) -> bool:
     return last is not None and last.seat is entry.seat.partner and last.alerted
 
 
-def is_free_correction(insufficient: CallEntry, call: Call, alerted: bool) -> bool:
-    """Law 27B1(a), as far as it is mechanical: the insufficient bid is replaced by the lowest sufficient
-    bid in the same denomination, and neither call is alerted (so each names its own denomination)."""
-    if not isinstance(insufficient.call, Bid) or insufficient.alerted or alerted:
+def specified(entry: CallEntry) -> frozenset[Denomination] | None:
+    """The denominations a bid specified: its own if unalerted, those the case names for an alerted one;
+    None when that is left to the director (an alerted bid whose meaning the case does not give)."""
+    if not isinstance(entry.call, Bid):
+        return None
+    if entry.specifies:
+        return frozenset(entry.specifies)
+    return None if entry.alerted else frozenset({entry.call.denomination})
+
+
+def is_free_correction(insufficient: CallEntry, replacement: CallEntry) -> bool:
+    """Law 27B1(a), as far as it is mechanical: the replacement specifies the same denomination(s) as the
+    insufficient bid and is the lowest sufficient bid that does. The 2017 law asks what the bids specified,
+    not whether they were natural, so an alerted insufficient bid counts when the case says what it
+    specified. An alerted replacement is left to the director: only the system says whether a cheaper
+    artificial bid would have specified the same."""
+    wanted, got = specified(insufficient), specified(replacement)
+    if wanted is None or wanted != got or replacement.alerted or not isinstance(replacement.call, Bid):
         return False
-    return call == lowest_sufficient(insufficient.standing_before, insufficient.call)
+    return replacement.call == lowest_sufficient(insufficient.standing_before, replacement.call)
 
 
 class LegalAuction:
@@ -180,6 +197,8 @@ class LegalAuction:
         self._pending: CallEntry | None = None  # waiting for the next call to settle it
         self._watched: list[CallEntry] = []  # waiting for the director (Laws 36–38)
         self._reverting: CallEntry | None = None  # cancelled out-of-rotation call awaiting the offender's call
+        self._attempted: CallEntry | None = None  # a double put in place of an insufficient bid (Law 27B3)
+        self._lead_faced = False  # the auction period is over (Law 17D1): no Law 25A substitution after it
 
     # ----- what the replay asks -------------------------------------------------
 
@@ -215,16 +234,25 @@ class LegalAuction:
 
     # ----- events ----------------------------------------------------------------
 
-    def call(self, seat: Seat, call: Call, alerted: bool = False, event_index: int | None = None) -> CallEntry:
-        """Record a call made at the table; returns what it was."""
+    def call(self, seat: Seat, call: Call, alerted: bool = False, event_index: int | None = None, *,
+             intended: bool = False, specifies: tuple[Denomination, ...] = ()) -> CallEntry:
+        """Record a call made at the table; returns what it was. ``intended`` says the call replaces the
+        player's own unintended call (the director's finding under Law 25A1–25A3); ``specifies`` names the
+        denominations an alerted bid specified."""
+        unintended = self._unintended(seat) if intended and self._pending is None else None
+        if unintended is not None:
+            entry = self._substitute(seat, call, alerted, event_index, unintended)
+            entry.specifies = specifies
+            return entry
+        replaces = self._attempt_cancelled(seat)
         pending, self._pending = self._pending, None
-        replaces = None
         if pending is not None:
             replaces = self._settle(pending, seat, call)
         for watched in self._watched:
             if seat is watched.seat.lho:
                 watched.lho_called = True
         entry = self._classify(seat, call, alerted, event_index, replaces)
+        entry.specifies = specifies
         if replaces is not None:
             entry.premature = not self.entries[replaces].attention
         self.entries.append(entry)
@@ -267,6 +295,8 @@ class LegalAuction:
 
     def opening_lead(self) -> None:
         """The opening lead is faced: the auction period is over (Law 17D1)."""
+        self._lead_faced = True
+        self._attempted = None
         for entry in self._watched:
             if entry.kind is CallKind.INADMISSIBLE_DOUBLE:
                 # Law 36C: noticed only now, the contract is scored as if the call had not been made.
@@ -279,6 +309,52 @@ class LegalAuction:
     def exposed(self, seat: Seat, law: str) -> None:
         """A card exposed or led during the auction bars partner at his next turn (Law 24B, 24C)."""
         self.obligations.append(Obligation(seat.partner, Duty.PASS_ONCE, law, None))
+
+    # ----- Law 25A and Law 27B3: calls that take another's place -------------------------
+
+    def _unintended(self, seat: Seat) -> CallEntry | None:
+        """The call of ``seat`` that an intended call may still replace (Law 25A): his last call that stands,
+        if his partner has not called since (25A4) and, when the auction has ended, the opening lead has
+        not been faced (25A5, Law 17D1)."""
+        if self._lead_faced:
+            return None
+        own = next((s.entry for s in reversed(self.standing) if s.entry is not None and s.seat is seat), None)
+        if own is None:
+            return None
+        if any(e.seat is seat.partner for e in self.entries[own + 1:]):
+            return None
+        return self.entries[own]
+
+    def _substitute(self, seat: Seat, call: Call, alerted: bool, event_index: int | None,
+                    unintended: CallEntry) -> CallEntry:
+        """Law 25A1: the intended call takes the unintended call's place, with no rectification and nobody's
+        acceptance; an auction ended by the unintended call goes on if the intended one does not end it."""
+        entry = CallEntry(len(self.entries), seat, call, alerted, self.turn, CallKind.CHANGE, tuple(self.standing),
+                          event_index, replaces=unintended.number, resolution=Resolution.SUBSTITUTED,
+                          intended=True)
+        self.entries.append(entry)
+        unintended.resolution = Resolution.CANCELLED
+        index = next(i for i, s in enumerate(self.standing) if s.entry == unintended.number)
+        self.standing[index] = StandingCall(seat, call, alerted, entry.number)
+        if index == len(self.standing) - 1:
+            self.turn = seat.next
+            self._check_end()
+        return entry
+
+    def _attempt_cancelled(self, seat: Seat) -> int | None:
+        """Law 27B3: a double or redouble put in place of an insufficient bid is cancelled unless the
+        director judges it comparable (27B1(b)). When its maker calls again, the director has cancelled it:
+        the new call is the replacement, and partner must pass throughout. Returns the double's entry."""
+        attempted, self._attempted = self._attempted, None
+        if attempted is None or seat is not attempted.seat:
+            return None
+        self._remove_standing(attempted.number)
+        attempted.resolution = Resolution.CANCELLED
+        self.turn = seat
+        for obligation in self.obligations:
+            if obligation.source == attempted.replaces and obligation.law == "27B3":
+                obligation.conditional = False
+        return attempted.number
 
     # ----- how a call is classified ------------------------------------------------
 
@@ -360,6 +436,8 @@ class LegalAuction:
             self._after_reversion(reverting)
         if entry.replaces is not None and self.entries[entry.replaces].kind is CallKind.INSUFFICIENT:
             self._after_insufficient(self.entries[entry.replaces], entry)
+            if kind is CallKind.IN_TURN and entry.call in (DOUBLE, REDOUBLE):
+                self._attempted = entry
         if kind is CallKind.IN_TURN:
             entry.resolution = Resolution.STANDS
             self._stand(entry)
@@ -466,7 +544,7 @@ class LegalAuction:
             # The second insufficient bid was not accepted: whatever replaces it, partner passes throughout.
             self._oblige(insufficient, Obligation(partner, Duty.PASS_THROUGHOUT, "27B4", insufficient.number))
             return
-        if is_free_correction(insufficient, replacement.call, replacement.alerted):
+        if is_free_correction(insufficient, replacement):
             return
         law = "27B3" if replacement.call in (DOUBLE, REDOUBLE) else "27B2"
         self._oblige(insufficient, Obligation(partner, Duty.PASS_THROUGHOUT, law, insufficient.number,

@@ -159,6 +159,8 @@ def change_of_call(board: Board, entry: CallEntry) -> Finding:
     finding = Finding("change-of-call", offender, entry.event_index)
     finding.facts.update(options_to=lho.letter, partner_must_pass="no", offender_must_pass="no")
     was = f" {call_name(first.call)}" if first is not None else ""
+    if entry.resolution is Resolution.SUBSTITUTED:
+        return _unintended_call(board, finding, entry, was)
     finding.say(f"{offender.english} called {call_name(entry.call)} after his own{was}, at his left-hand opponent's "
                 "turn: a change of call.", "25", "30B2", "31C", "32C")
     finding.judge(f"Whether {offender.english}'s first call was unintended (a mechanical error or slip of the tongue, "
@@ -174,4 +176,31 @@ def change_of_call(board: Board, entry: CallEntry) -> Finding:
         finding.facts.update(accepted=False, rectification="25B2")
         finding.say("The new call was not accepted: the first call stands.", "25B2")
     lead_restrictions(board, finding, offender, True, "26")
+    return finding
+
+
+def _unintended_call(board: Board, finding: Finding, entry: CallEntry, was: str) -> Finding:
+    """Law 25A: the case says the first call was unintended, so the intended call replaces it. Nobody
+    accepts or refuses it, and nothing follows: no lead restriction, no unauthorized information."""
+    offender, lho = entry.seat, entry.seat.lho
+    del finding.facts["options_to"]
+    after_auction = entry.turn is None
+    law = "25A5" if after_auction else "25A1"
+    finding.facts.update(rectification=law)
+    finding.say(f"{offender.english}'s{was} was unintended (a mechanical slip or slip of the tongue, with no pause "
+                f"for thought), and he replaced it with {call_name(entry.call)} before his partner called: the "
+                "intended call stands in its place, whoever noticed the slip and however.", "25A1", "25A2", "25A3",
+                "25A4")
+    if after_auction:
+        finding.say("The unintended call had ended the auction, but the opening lead had not been faced: in the "
+                    "Clarification Period the substitution is still allowed, and the auction goes on if the "
+                    "intended call does not end it. This is not a call after the final pass.", "25A5", "17D1")
+    finding.say(f"No rectification follows and {lho.english} has no option to exercise: the withdrawn call is "
+                "treated as never made, so it carries no unauthorized information and no lead restriction.",
+                "25A1")
+    finding.judge(f"Had {lho.english} called over the unintended call, he may take that call back; his withdrawn "
+                  "call is then authorized to his side and unauthorized to the other.", "25A6")
+    finding.judge("Whether the call was unintended rather than a change of mind is a finding of fact for the "
+                  "director, made away from the table; otherwise Law 25B applies.", "25A2", "25B")
+    lead_restrictions(board, finding, offender, False)
     return finding

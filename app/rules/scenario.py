@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.bridge.calls import Call
+from app.bridge.calls import Call, Denomination
 from app.bridge.cards import Card
 from app.bridge.contract import Contract
 from app.bridge.deal import Deal
@@ -33,6 +33,10 @@ class Event:
     ``seat`` is None for ``trick`` and ``director``. ``call`` is set for call events,
     ``cards`` for play (one card), trick (up to four, in playing order) and expose,
     ``text`` for claim, concede, say and accept.
+
+    Two facts about a call are the director's findings, written by the case: ``intended`` says the call
+    replaces the same player's previous call, which was unintended (Law 25A1–25A3: a slip, no pause for
+    thought); ``specifies`` names the denominations an alerted bid specified (Laws 26B, 27B1(a)).
     """
 
     kind: str
@@ -42,6 +46,8 @@ class Event:
     alerted: bool = False
     cards: tuple[Card, ...] = ()
     text: str = ""
+    intended: bool = False
+    specifies: tuple[Denomination, ...] = ()
 
 
 @dataclass

@@ -169,7 +169,8 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
     new = replace(state, step=index + 1, event=event, balloons=(), play_record=None)
     seat = event.seat
     if event.kind == "call" and seat is not None and event.call is not None:
-        entry = timeline.auction.call(seat, event.call, event.alerted, index)
+        entry = timeline.auction.call(seat, event.call, event.alerted, index, intended=event.intended,
+                                      specifies=event.specifies)
         timeline.entries.append(entry)
         timeline.calls.append(MadeCall(seat, event.call, entry.turn, event.alerted, "", index))
         _update_contract(timeline, scenario)

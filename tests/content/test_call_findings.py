@@ -1,0 +1,55 @@
+"""The director's findings a call event may carry: ``intended: true`` (Law 25A) and ``specifies: [H]``
+(the denominations an alerted bid specified, Law 27B1(a)): read, refused when malformed, written back."""
+
+from pathlib import Path
+
+import pytest
+
+from app.bridge.calls import Denomination
+from app.content.case_writer import event_data
+from app.content.cases import read_case
+
+EXAMPLE = Path(__file__).parent / "fixtures" / "cases" / "insufficient-bid-over-one-spade.yaml"
+
+
+def _case_with(tmp_path: Path, east_call: str) -> Path:
+    text = EXAMPLE.read_text().replace("- call: {E: 1D}", f"- call: {east_call}")
+    path = tmp_path / EXAMPLE.name
+    path.write_text(text)
+    return path
+
+
+def _line(path: Path, fragment: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if fragment in line)
+
+
+def test_the_findings_are_read_and_written_back(tmp_path: Path) -> None:
+    path = _case_with(tmp_path, '{E: "1D!", specifies: [h, S]}')
+    case, problems = read_case(path, topics={"insufficient-bid"})
+    assert problems == [] and case is not None
+    event = case.events[1]
+    assert event.alerted and event.specifies == (Denomination.HEARTS, Denomination.SPADES)
+    assert not event.intended
+    assert event_data(event) == {"call": {"E": "1D!", "specifies": ["H", "S"]}}
+    path = _case_with(tmp_path, "{E: 1D, intended: true}")
+    case, problems = read_case(path, topics={"insufficient-bid"})
+    assert problems == [] and case is not None
+    assert case.events[1].intended
+    assert event_data(case.events[1]) == {"call": {"E": "1D", "intended": True}}
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        ("{E: 1D, specifies: [H]}", "specifies is for an alerted call"),
+        ('{E: "1D!", specifies: [Q]}', "specifies lists denominations"),
+        ("{E: 1D, intended: maybe}", "intended is true"),
+        ("{E: 1D, W: 1S}", "call must name one seat"),
+    ],
+)
+def test_a_malformed_finding_is_reported_at_its_line(tmp_path: Path, call: str, message: str) -> None:
+    path = _case_with(tmp_path, call)
+    case, problems = read_case(path, topics={"insufficient-bid"})
+    assert case is None
+    line = _line(path, f"- call: {call}")
+    assert any(p.line == line and message in p.message for p in problems), [str(p) for p in problems]
