@@ -3,6 +3,7 @@ and what the card becomes when the auction ends."""
 
 from __future__ import annotations
 
+from app.bridge.seats import Seat
 from app.rules.auction_exposure import AuctionExposure, exposure_law, is_honour, penalty_class
 from app.rules.board import Board, card_name
 from app.rules.findings import Finding
@@ -56,3 +57,25 @@ def _afterwards(board: Board, finding: Finding, exposure: AuctionExposure) -> No
     else:
         finding.say(f"{offender.english} is a defender, so each card becomes a {kind} penalty card ({why}).", "24E",
                     "50B")
+    _opening_lead(board, finding, offender, kind)
+
+
+def _opening_lead(board: Board, finding: Finding, offender: Seat, kind: str) -> None:
+    """Law 50D2: a major penalty card lies on the table when the offender's partner makes the opening lead
+    (he is declarer's left-hand opponent), so declarer chooses what that lead may be."""
+    contract = board.contract
+    if kind != "major":
+        finding.facts["declarer_lead_options"] = False  # Law 50C: a minor penalty card gives no lead options
+        return
+    if contract is None:
+        finding.unknown["declarer_lead_options"] = "the auction has not ended, so the opening leader is not known"
+        return
+    declarer, leader = contract.declarer, contract.declarer.lho
+    partner_leads = leader is offender.partner
+    finding.facts["declarer_lead_options"] = partner_leads
+    if partner_leads:
+        finding.facts["options_to"] = declarer.letter
+        finding.say(f"{leader.english}, the offender's partner, has the opening lead while the major penalty card "
+                    f"lies on the table: {declarer.english} may require the lead of its suit or forbid it (then "
+                    "for as long as the lead is kept; the card goes back to hand either way), or leave the lead "
+                    "free, the card staying a penalty card.", "50D2")
