@@ -45,6 +45,7 @@ def track_penalty_cards(board: Board) -> PenaltyCards:
     table = board.timeline.table
     result = PenaltyCards()
     if table is None:
+        _before_the_opening_lead(board, result)
         return result
     on_table: list[PenaltyCard] = []
     auction_events = {i for exposure in board.timeline.exposures for i in exposure.event_indices}
@@ -58,7 +59,7 @@ def track_penalty_cards(board: Board) -> PenaltyCards:
     for index, event in enumerate(board.scenario.events):
         if event.kind == "expose" and event.seat is not None and index not in auction_events:
             for card in event.cards:
-                _exposed(board, table, on_table, result, event.seat, card, index)
+                _exposed(table.declarer, on_table, result, event.seat, card, index)
         for action in by_event.get(index, []):
             _card_action(board, table, on_table, result, action)
         for withdrawal in table.withdrawals:
@@ -81,12 +82,35 @@ def _add(on_table: list[PenaltyCard], result: PenaltyCards, card: PenaltyCard) -
             each.major = True  # Law 50B: two or more penalty cards are all major
 
 
-def _exposed(board: Board, table: TablePlay, on_table: list[PenaltyCard], result: PenaltyCards, seat: Seat,
-             card: Card, index: int) -> None:
-    if seat is table.dummy:
-        return  # dummy's cards are on view anyway; before the opening lead, see Law 54C
+def _before_the_opening_lead(board: Board, result: PenaltyCards) -> None:
+    """Cards exposed in the Clarification Period, after the auction and before the opening lead is faced.
+    There are a presumed declarer and defenders by then, so (WBF Laws Committee, Lyon 2017) a defender's
+    card is dealt with by Law 49 and becomes a penalty card, and the declaring side's by Law 48."""
+    contract = board.contract
+    if contract is None:
+        return
+    on_table: list[PenaltyCard] = []
+    for index in board.timeline.clarification:
+        event = board.scenario.events[index]
+        if event.seat is None:
+            continue
+        for card in event.cards:
+            _exposed(contract.declarer, on_table, result, event.seat, card, index, clarification=True)
+    _partner_leads(on_table, contract.declarer.lho)  # the opening leader
+    for number, penalty in result.exposed.items():
+        result.findings[number].facts["declarer_lead_options"] = penalty.partner_led
+
+
+def _exposed(declarer: Seat, on_table: list[PenaltyCard], result: PenaltyCards, seat: Seat, card: Card,
+             index: int, clarification: bool = False) -> None:
+    if seat is declarer.partner and not clarification:
+        return  # dummy's cards are on view anyway
     finding = Finding("penalty-card", seat, index)
-    if not table.is_defender(seat):
+    if clarification:
+        finding.say("The auction is over and the opening lead has not been faced (the Clarification Period): "
+                    "there are already a presumed declarer and defenders, so a card exposed now is dealt with as "
+                    "in the play.", "17D1", "48", "49")
+    if not seat.is_opponent_of(declarer):
         finding.facts.update(penalty_card="none", rectification="48A")
         finding.say(f"{seat.english} exposed {card_name(card)}, but cards of declarer and dummy never become "
                     "penalty cards and declarer need not play a card he dropped.", "48A")
@@ -108,7 +132,7 @@ def _exposed(board: Board, table: TablePlay, on_table: list[PenaltyCard], result
         finding.judge("If the card was exposed deliberately (named, or shown on purpose) it is a major penalty card "
                       "instead; how it came to be exposed is for the director to find out.", "49", "50B")
     if penalty.major:
-        finding.facts["options_to"] = table.declarer.letter
+        finding.facts["options_to"] = declarer.letter
         finding.say("The owner must play a major penalty card the first time he legally can (following suit comes "
                     "first); whenever partner is to lead while it is on the table, declarer may require or forbid "
                     "the lead of its suit, or leave the lead free.", "50D1(a)", "50D1(b)", "50D2")

@@ -97,6 +97,7 @@ class Timeline:
     contract_presumed: bool = False
     table: TablePlay | None = None
     before_auction: list[int] = field(default_factory=list)  # expose events before the first call
+    clarification: list[int] = field(default_factory=list)  # expose events after the auction, before a lead
 
     def __len__(self) -> int:
         return len(self.states)
@@ -182,6 +183,8 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
     if event.kind == "expose" and seat is not None:
         if not timeline.entries and timeline.table is None and scenario.contract is None:
             timeline.before_auction.append(index)
+        elif timeline.table is None and timeline.contract is not None:
+            timeline.clarification.append(index)  # the Clarification Period (Law 17D1)
         exposed = dict(new.exposed)
         exposed[seat] = (*exposed[seat], *event.cards)
         return replace(new, exposed=exposed)
