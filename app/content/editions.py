@@ -31,6 +31,12 @@ EDITION_WORDS = {
     "ibl": "ibl",
 }
 
+# Short names for a code where no edition file is at hand (a case set under it, the current code).
+EDITION_LABELS = {
+    CURRENT: "2017 Laws", "wbf-2007": "2007 Laws", "wbf-1997": "1997 Laws",
+    "okbridge-1997": "1997 Laws adapted for online play", "ibl": "IBL proposal",
+}
+
 # What a note says about its 2017 counterpart; the label is what the library shows.
 STATUSES = {
     "differs": "Differs",

@@ -40,6 +40,7 @@ class CasePlayer(QWidget):
 
     attemptFinished = Signal(object)
     openInLibrary = Signal(str)
+    caseRequested = Signal(str)  # the same table under another code, chosen after the ruling
 
     def __init__(self, library: Library, renderer: Renderer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -122,6 +123,8 @@ class CasePlayer(QWidget):
         left_layout.addWidget(self.double_dummy)
 
         self.ruling = RulingPanel(renderer, sorted(library.book.sections, key=lambda k: (len(k), k)))
+        self.ruling.twins = library.twins
+        self.ruling.caseRequested.connect(self.caseRequested)
         self.ruling.lawRequested.connect(self.show_law)
         self.ruling.citedLaw.connect(self._show_cited)
         self.ruling.questionShown.connect(self.fit_question)

@@ -208,6 +208,7 @@ class MainWindow(QMainWindow):
             player = CasePlayer(self.library, self.renderer)
             player.table.look = TableLook(dark=self.dark, four_colour=self.four_colour)
             player.openInLibrary.connect(self.show_law)
+            player.caseRequested.connect(self.open_case)
             player.attemptFinished.connect(self._sitting_finished)
             player.ruling.timeUp.connect(self._time_up)
             player.next_case_button.clicked.connect(self.next_in_session)

@@ -7,6 +7,7 @@ the marking and keeps the score.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -29,7 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.case_model import Question
+from app.content.case_model import Case, Question
+from app.content.editions import EDITION_LABELS
 from app.content.render import Renderer, law_href
 from app.training.attempt import Attempt
 from app.training.exam import ExamOver
@@ -242,6 +244,7 @@ class RulingPanel(QWidget):
     sitting gives feedback, and finally the model ruling."""
 
     lawRequested = Signal(str)
+    caseRequested = Signal(str)  # a twin of the case, set under another code, chosen after the ruling
     citedLaw = Signal(str)  # the law the marked question rests on ("" when it cites none)
     finished = Signal(object)  # the Attempt, when a case with feedback is done; the sitting for an exam
     caseChanged = Signal(object)  # the next Case of an exam paper
@@ -251,6 +254,7 @@ class RulingPanel(QWidget):
     def __init__(self, renderer: Renderer, law_keys: list[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.renderer = renderer
+        self.twins: Callable[[Case], list[Case]] | None = None  # the library's look-up, set by the player
         self.law_keys = law_keys
         self.sitting: Sitting | None = None
         self.form: QuestionForm | None = None
@@ -315,6 +319,8 @@ class RulingPanel(QWidget):
             from urllib.parse import unquote
 
             self.lawRequested.emit(unquote(url[4:]))
+        elif url.startswith("case:"):
+            self.caseRequested.emit(url[5:])
 
     @property
     def attempt(self) -> Attempt | None:
@@ -517,6 +523,12 @@ class RulingPanel(QWidget):
         ]
         if self.engine_text:
             parts += ["<h3>The rules engine's reasoning</h3>", self.renderer.markdown(self.engine_text)]
+        # Shown only now: that a twin exists says the codes rule this table differently.
+        twins = self.twins(case) if self.twins is not None else []
+        if twins:
+            links = "".join(f'<li><a href="case:{twin.id}">{html.escape(twin.title)}</a> '
+                            f"({EDITION_LABELS.get(twin.edition, twin.edition)})</li>" for twin in twins)
+            parts += ["<h3>The same table under another code</h3>", f"<ul>{links}</ul>"]
         self._show_feedback("\n".join(parts))
         if case.laws:
             self.citedLaw.emit(case.laws[0].key)  # every question is answered: nothing left to give away
