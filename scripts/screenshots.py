@@ -67,6 +67,8 @@ def main() -> int:
         window.show_law("27B1(a)")
         shoot(window, app, args.out / f"library{suffix}.png")
 
+        shoot_codes(window, app, args.out, suffix, width, height)
+
         window.find_in_laws()
         window.library_view.search.setText("major penalty card")
         shoot(window, app, args.out / f"search{suffix}.png")
@@ -111,6 +113,34 @@ def main() -> int:
         app.processEvents()
         store.close()
     return 0
+
+
+def shoot_codes(window: MainWindow, app: QApplication, out: Path, suffix: str, width: int, height: int) -> None:
+    """The other codes beside a 2017 section (Compare), and the user's imported official wording
+    (a made-up book from the test fixtures, imported into a throw-away folder)."""
+    from app.content import official
+
+    view = window.library_view
+    window.show_law("31B")
+    dialog = view.compare()
+    assert dialog is not None
+    dialog.resize(min(width, 1600), min(height, 900))
+    for _ in range(3):
+        app.processEvents()
+    dialog.grab().save(str(out / f"compare{suffix}.png"))
+    print(out / f"compare{suffix}.png")
+    dialog.close()
+    book = ROOT / "tests" / "content" / "fixtures" / "official" / "english-extraction.txt"
+    with tempfile.TemporaryDirectory() as folder:
+        official.import_file(book, window.library.book, Path(folder))
+        window.library.set_official(official.load(Path(folder)))
+    view.official_changed()
+    view.official_button.setChecked(True)
+    window.show_law("27B1(a)")
+    shoot(window, app, out / f"official{suffix}.png")
+    view.official_button.setChecked(False)
+    window.library.set_official(None)
+    view.official_changed()
 
 
 def _open_at(window: MainWindow, kind: str) -> None:
