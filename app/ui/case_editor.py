@@ -36,7 +36,9 @@ from app.content.case_writer import dump_case
 from app.content.user_cases import save_user_case
 from app.content.yaml_lines import YamlSyntaxError, load_located
 from app.rules.timeline import Timeline, replay
+from app.training.deal_analysis import deal_key
 from app.ui.case_form import REMOVE, CaseForm
+from app.ui.double_dummy_panel import DoubleDummyPanel
 from app.ui.operations import run_off_thread
 from app.ui.table_widget import TableWidget
 
@@ -103,6 +105,11 @@ class CaseEditor(QWidget):
         self.notes = QTabWidget()  # problems and analysis share the space under the table
         self.notes.addTab(self.problems, "Problems")
         self.notes.addTab(self.analysis, "The engine's analysis")
+        # The author sees the solver at once (nothing to give away): the deal's trick table and par,
+        # and for a claim or adjusted-score case what each side takes from the director's position.
+        self.double_dummy = DoubleDummyPanel()
+        self.notes.addTab(self.double_dummy, "Double dummy")
+        self._solved_deal: str | None = None
         preview = QWidget()
         self.preview_layout = right = QVBoxLayout(preview)
         right.setContentsMargins(0, 0, 0, 0)
@@ -217,7 +224,15 @@ class CaseEditor(QWidget):
         if case is not None and timeline is not None:
             scenario = case.scenario()
             self.table.set_board(case.board, case.dealer, case.vulnerability, list(case.show))
-            self.table.set_state(timeline.states[timeline.director_step(scenario)])
+            state = timeline.states[timeline.director_step(scenario)]
+            self.table.set_state(state)
+            if deal_key(case) != self._solved_deal:  # a new deal: its own analysis, the panel kept open
+                was_open = self.double_dummy.toggle.isChecked()
+                self.double_dummy.set_case(case)
+                self.double_dummy.unlock()
+                self.double_dummy.toggle.setChecked(was_open)
+                self._solved_deal = deal_key(case)
+            self.double_dummy.set_state(state)
         self.analysis.setMarkdown(check.analysis or "The engine reads the case once it loads.")
         self.fill_button.setEnabled(case is not None and case.edition == "wbf-2017")
         self.save_button.setEnabled(case is not None)

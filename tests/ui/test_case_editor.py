@@ -222,3 +222,22 @@ def test_a_new_case_under_a_library_id_asks_first(qtbot, window: MainWindow, min
     saved = editor.save()
     assert saved is not None and window.library.case("claim-with-a-finesse") is saved
     assert saved.title == "A new case" and len(asked) == 2
+
+
+def test_the_editor_shows_the_solver_at_once(qtbot, window: MainWindow, mine: Path) -> None:  # type: ignore[no-untyped-def]
+    """An author needs no lock: the double-dummy tab solves the deal being written, off the GUI thread,
+    and for a claim case says what each side takes from the director's position."""
+    from app.bridge.double_dummy import trick_table
+    from app.ui.double_dummy_panel import DECLARERS, DENOMINATIONS
+
+    window.open_case("claim-with-a-finesse")
+    editor = window.case_actions.edit_current()
+    assert editor is not None
+    settled(qtbot, editor)
+    panel = editor.double_dummy
+    assert not panel.locked and panel.toggle.isEnabled()
+    panel.toggle.setChecked(True)
+    qtbot.waitUntil(lambda: panel.par.text() != "" and panel.position.text() != "", timeout=30000)
+    table = trick_table(window.library.case("claim-with-a-finesse").deal)
+    shown = [[int(panel.grid.item(r, c).text()) for c in range(len(DECLARERS))] for r in range(len(DENOMINATIONS))]
+    assert shown == [[table[d][s] for s in DECLARERS] for d in DENOMINATIONS]
