@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from app.content.library import load_library
 from app.store import Store
 from app.ui.main_window import MainWindow
+from tests.ui.test_case_screen import answer_something
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,18 +36,6 @@ def on_screen(window: MainWindow, widget: QWidget) -> bool:
     top_left = widget.mapTo(window, QPoint(0, 0))
     area = QRect(0, 0, window.width(), window.height() - window.statusBar().height())
     return area.contains(QRect(top_left, widget.size()))
-
-
-def answer_something(panel) -> None:  # type: ignore[no-untyped-def]
-    question, form = panel.sitting.question, panel.form
-    if question.kind == "single":
-        form.group.button(0).setChecked(True)
-    elif question.kind == "multi":
-        form.boxes[0].setChecked(True)
-    elif question.kind == "number":
-        form.line.setText("1")
-    elif question.kind == "law":
-        form.law_box.setCurrentText("1")
 
 
 def test_every_question_of_every_case_fits_1024_by_700(qtbot, library, tmp_path) -> None:  # type: ignore[no-untyped-def]
