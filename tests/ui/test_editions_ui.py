@@ -1,29 +1,10 @@
 """Other codes in the library: the box on a 2017 page, a note's page, the code selector and Compare."""
 
-from pathlib import Path
+from PySide6.QtCore import QUrl
 
-import pytest
-from PySide6.QtCore import QSettings, QUrl
-
-from app.content.library import load_library
 from app.ui.main_window import MainWindow
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def library():
-    return load_library(ROOT / "content")
-
-
-@pytest.fixture
-def window(qtbot, library, tmp_path):  # type: ignore[no-untyped-def]
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(library, settings, None)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    return win
+# The window and the library are tests/ui/conftest.py's: the whole content, 1024×700, a store.
 
 
 def test_a_2017_page_lists_each_code_and_opens_a_counterpart_and_back(window: MainWindow) -> None:
