@@ -17,7 +17,7 @@ from app.rules.inadmissible_calls import after_final_pass, bid_above_seven, inad
 from app.rules.insufficient_bid import insufficient_bid
 from app.rules.judgement_notes import judgement_notes
 from app.rules.lead_rules import play_irregularities
-from app.rules.legal_auction import CallEntry, CallKind
+from app.rules.legal_auction import CallEntry, CallKind, Resolution
 from app.rules.penalty_cards import track_penalty_cards
 from app.rules.revoke_rules import revokes
 from app.rules.rotation_rules import change_of_call, out_of_rotation
@@ -61,7 +61,12 @@ def analyse(scenario: Scenario) -> Analysis:
 
 
 def _call_finding(board: Board, entry: CallEntry) -> Finding:
-    return _BY_KIND[entry.kind](board, entry)
+    finding = _BY_KIND[entry.kind](board, entry)
+    if entry.intended and entry.resolution is not Resolution.SUBSTITUTED:
+        finding.judge(f"{entry.seat.english} meant this call in place of his previous one, but it came too late "
+                      "for Law 25A: his partner had called since, or the opening lead had been faced.", "25A4",
+                      "25A5")
+    return finding
 
 
 def _when(finding: Finding) -> int:

@@ -117,7 +117,7 @@ class CallEntry:
     answered_by: int | None = None  # the correct player's call once the auction reverted (Laws 30–32)
     broken: Obligation | None = None  # an obligation this call failed to meet
     refused: bool = False  # the option holder said he did not accept it
-    intended: bool = False  # it replaces the player's own unintended call (Law 25A); ``replaces`` names that call
+    intended: bool = False  # the case says the player meant it in place of his previous call (Law 25A)
     specifies: tuple[Denomination, ...] = ()  # the denominations an alerted bid specified (the case says)
     obligations: list[Obligation] = field(default_factory=list)  # those it brought about
 
@@ -253,6 +253,7 @@ class LegalAuction:
                 watched.lho_called = True
         entry = self._classify(seat, call, alerted, event_index, replaces)
         entry.specifies = specifies
+        entry.intended = intended  # said to be intended, but too late for Law 25A: read as any other call
         if replaces is not None:
             entry.premature = not self.entries[replaces].attention
         self.entries.append(entry)
