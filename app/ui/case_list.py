@@ -146,7 +146,7 @@ class CaseList(QWidget):
         self.model.removeRows(0, self.model.rowCount())
         for case in self.library.cases:
             topics = "; ".join(self.library.topics.get(tag, tag) for tag in case.topics)  # names, not ids
-            values = (case.title, topics, ", ".join(str(r) for r in case.laws[:4]),
+            values = (case.title, topics, _laws_shown(case, case.id in results),
                       str(case.difficulty), case.edition, results.get(case.id, "—"))
             sort_keys = (case.title.lower(), values[1], _law_sort(case), case.difficulty, case.edition, values[5])
             row = []
@@ -176,6 +176,15 @@ class CaseList(QWidget):
 
     def visible_ids(self) -> list[str]:
         return [self.proxy.index(r, 0).data(ID_ROLE) for r in range(self.proxy.rowCount())]
+
+
+def _laws_shown(case: Case, attempted: bool) -> str:
+    """The sections a case rests on name its ruling, so before a first attempt the list shows only
+    the whole laws (54, not 54C); once the case has a result, the sections themselves."""
+    if attempted:
+        return ", ".join(str(r) for r in case.laws[:4])
+    laws = list(dict.fromkeys(r.whole_law() for r in case.laws))
+    return ", ".join(str(law) for law in laws[:4])
 
 
 def _law_sort(case: Case) -> tuple[int, str]:

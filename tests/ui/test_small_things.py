@@ -142,3 +142,19 @@ def test_the_table_legend_never_calls_neither_side_vulnerable_red(qtbot) -> None
         assert "red: vulnerable" not in legend
         assert vulnerability.english in legend
         assert ("red" in legend) == (vulnerability is not Vulnerability.NONE)
+
+
+def test_the_case_list_names_sections_only_after_an_attempt(qtbot, library, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A case's sections are its ruling: before a result the list shows the whole laws."""
+    from app.ui.case_list import CaseList
+
+    cases = CaseList(library)
+    qtbot.addWidget(cases)
+    case = library.case("opening-lead-out-of-turn-refused")
+    row = next(r for r in range(cases.model.rowCount()) if cases.model.item(r, 0).text() == case.title)
+    whole = ", ".join(dict.fromkeys(str(ref.law) for ref in case.laws))
+    assert cases.model.item(row, 2).text() == whole
+    assert not any(str(ref) in cases.model.item(row, 2).text().split(", ") for ref in case.laws if ref.section)
+    cases.set_results({case.id: "80 %"})
+    row = next(r for r in range(cases.model.rowCount()) if cases.model.item(r, 0).text() == case.title)
+    assert cases.model.item(row, 2).text() == ", ".join(str(ref) for ref in case.laws[:4])
