@@ -1,30 +1,8 @@
 """The law text reads comfortably in a full-screen window, and the notes box stays out of the way."""
 
-from pathlib import Path
-
-import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from app.content.library import load_library
-from app.store import Store
-from app.ui.main_window import MainWindow
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def library():
-    return load_library(ROOT / "content")
-
-
-@pytest.fixture
-def window(qtbot, library, tmp_path):  # type: ignore[no-untyped-def]
-    with Store.open(str(tmp_path / "p.sqlite3")) as store:
-        win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), store)
-        qtbot.addWidget(win)
-        win.show()
-        yield win
+# The window and library are tests/ui/conftest.py's (the whole content, a store); each test sets its size.
 
 
 def test_law_text_keeps_about_90_characters_centred_at_1920_and_the_whole_width_when_narrow(window) -> None:  # type: ignore[no-untyped-def]
