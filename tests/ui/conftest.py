@@ -50,3 +50,18 @@ def no_blocking_questions(monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *args, **kwargs: QMessageBox.StandardButton.Yes))
+
+
+@pytest.fixture
+def roomy_window(qtbot, library: Library, tmp_path: Path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    """The main window at 1280×800 with a store; any dialog it opened is closed at the end."""
+    from PySide6.QtWidgets import QDialog
+
+    with Store.open(str(tmp_path / "progress.sqlite3")) as store:
+        win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), store)
+        qtbot.addWidget(win)
+        win.resize(1280, 800)
+        win.show()
+        yield win
+        for dialog in win.findChildren(QDialog):
+            dialog.close()

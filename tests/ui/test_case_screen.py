@@ -5,16 +5,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from app.content.library import load_library
 from app.content.refs import find_refs
-from app.store import Store
 from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.feedback import ChoiceVerdict, choice_verdicts, cited_law
 from app.ui.case_player import NO_LAW_YET
-from app.ui.main_window import MainWindow
 from app.ui.shortcuts import ShortcutsDialog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,15 +24,8 @@ def library():
 
 
 @pytest.fixture
-def window(qtbot, library, tmp_path):  # type: ignore[no-untyped-def]
-    with Store.open(str(tmp_path / "progress.sqlite3")) as store:
-        win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), store)
-        qtbot.addWidget(win)
-        win.resize(1280, 800)
-        win.show()
-        yield win
-        for dialog in win.findChildren(ShortcutsDialog):
-            dialog.close()
+def window(roomy_window):  # type: ignore[no-untyped-def]
+    return roomy_window
 
 
 def answer_something(panel) -> None:  # type: ignore[no-untyped-def]

@@ -4,18 +4,15 @@ case's situation opening the library."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt, QUrl
+from PySide6.QtCore import Qt, QUrl
 
 from app.content.library import Library, load_library
-from app.store import Store
 from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.ui.case_list import ID_ROLE
 from app.ui.main_window import AREAS, MainWindow
-from app.ui.report_dialog import ReportDialog
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,15 +23,8 @@ def library() -> Library:
 
 
 @pytest.fixture
-def window(qtbot, library: Library, tmp_path: Path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
-    with Store.open(str(tmp_path / "progress.sqlite3")) as store:
-        win = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), store)
-        qtbot.addWidget(win)
-        win.resize(1280, 800)
-        win.show()
-        yield win
-        for dialog in win.findChildren(ReportDialog):
-            dialog.close()
+def window(roomy_window):  # type: ignore[no-untyped-def]
+    return roomy_window
 
 
 def test_the_case_list_and_home_name_topics_by_their_names(window: MainWindow, library: Library) -> None:
