@@ -9,7 +9,7 @@ from app.bridge.calls import Bid, Call, Special
 from app.bridge.cards import Card
 from app.bridge.contract import Contract
 from app.bridge.seats import Seat
-from app.rules.legal_auction import CallEntry, StandingCall
+from app.rules.call_entries import CallEntry, StandingCall
 from app.rules.scenario import Scenario
 from app.rules.timeline import Timeline
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from app.bridge.errors import BridgeError
 from app.rules.board import Board
+from app.rules.call_entries import CallEntry, CallKind, Resolution
 from app.rules.exposure_findings import exposed_in_auction
 from app.rules.final_score import final_score
 from app.rules.findings import Analysis, Finding
@@ -17,7 +18,6 @@ from app.rules.inadmissible_calls import after_final_pass, bid_above_seven, inad
 from app.rules.insufficient_bid import insufficient_bid
 from app.rules.judgement_notes import judgement_notes
 from app.rules.lead_rules import play_irregularities
-from app.rules.legal_auction import CallEntry, CallKind, Resolution
 from app.rules.penalty_cards import track_penalty_cards
 from app.rules.revoke_rules import revokes
 from app.rules.rotation_rules import change_of_call, out_of_rotation

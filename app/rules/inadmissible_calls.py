@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from app.bridge.calls import PASS
 from app.rules.board import Board, call_name
+from app.rules.call_entries import CallEntry, Duty, Resolution
 from app.rules.findings import Finding
-from app.rules.legal_auction import CallEntry, Duty, Resolution
 from app.rules.withdrawn_calls import lead_restrictions
 
 

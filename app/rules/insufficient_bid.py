@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from app.bridge.calls import DOUBLE, REDOUBLE, Bid
 from app.rules.board import Board, call_name
-from app.rules.findings import Finding
-from app.rules.legal_auction import (
+from app.rules.call_entries import (
     CallEntry,
     CallKind,
     Resolution,
@@ -14,6 +13,7 @@ from app.rules.legal_auction import (
     lowest_sufficient,
     specified,
 )
+from app.rules.findings import Finding
 from app.rules.withdrawn_calls import comparable_judgement, lead_restrictions
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from app.bridge.calls import DOUBLE, PASS, REDOUBLE
 from app.rules.board import Board, call_name
+from app.rules.call_entries import CallEntry, Relation, Resolution, is_artificial_pass
 from app.rules.findings import Finding
-from app.rules.legal_auction import CallEntry, Relation, Resolution, is_artificial_pass
 from app.rules.withdrawn_calls import comparable_judgement, lead_restrictions
 
 

@@ -21,7 +21,8 @@ from app.bridge.deal import Hand
 from app.bridge.play import PlayRecord, Trick
 from app.bridge.seats import SEATS, Seat
 from app.rules.auction_exposure import AuctionExposure, exposure_law
-from app.rules.legal_auction import CallEntry, LegalAuction
+from app.rules.call_entries import CallEntry
+from app.rules.legal_auction import LegalAuction
 from app.rules.scenario import Event, Scenario
 from app.rules.table_play import CardAction, TablePlay
 

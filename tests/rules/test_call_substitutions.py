@@ -4,7 +4,8 @@ artificial insufficient bid by what it specified (Law 27B1(a))."""
 
 from app.bridge.calls import Denomination, parse_call
 from app.bridge.seats import Seat
-from app.rules.legal_auction import CallKind, Duty, LegalAuction, Resolution, is_free_correction
+from app.rules.call_entries import CallKind, Duty, Resolution, is_free_correction
+from app.rules.legal_auction import LegalAuction
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 

@@ -2,7 +2,8 @@
 
 from app.bridge.calls import parse_call
 from app.bridge.seats import Seat
-from app.rules.legal_auction import CallKind, Duty, LegalAuction, Relation, Resolution, lowest_sufficient
+from app.rules.call_entries import CallKind, Duty, Relation, Resolution, lowest_sufficient
+from app.rules.legal_auction import LegalAuction
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
