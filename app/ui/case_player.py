@@ -26,7 +26,7 @@ from app.rules.timeline import Timeline, replay
 from app.rules.timeline_words import describe_event
 from app.training.sitting import ExamSitting, Sitting
 from app.ui.double_dummy_panel import DoubleDummyPanel
-from app.ui.library_view import LawBrowser
+from app.ui.law_browser import LawBrowser
 from app.ui.ruling_panel import RulingPanel
 from app.ui.shortcuts import NEXT_CASE, STEP_BACK, STEP_FORWARD
 from app.ui.table_widget import TableWidget

@@ -7,36 +7,22 @@ and shows a term's definition when the pointer rests on it.
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Callable
 from urllib.parse import unquote
 
-from PySide6.QtCore import QEvent, QPersistentModelIndex, QSignalBlocker, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import (
-    QColor,
-    QCursor,
-    QShowEvent,
-    QStandardItem,
-    QStandardItemModel,
-    QTextCharFormat,
-    QTextCursor,
-)
+from PySide6.QtCore import QPersistentModelIndex, QSignalBlocker, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
-    QListWidgetItem,
     QPlainTextEdit,
     QSplitter,
     QStackedWidget,
     QTabWidget,
-    QTextBrowser,
-    QTextEdit,
     QToolButton,
-    QToolTip,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -47,108 +33,14 @@ from app.content.editions import CURRENT
 from app.content.laws import parts
 from app.content.library import Library
 from app.content.render import Renderer
-from app.content.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
 from app.ui.editions_ui import CompareDialog, edition_model
-from app.ui.rich_delegate import HTML_ROLE, RichTextDelegate
-
-READING_CHARS = 90  # a comfortable line length for the law text
-KEY_ROLE = Qt.ItemDataRole.UserRole + 1
-KIND_ROLE = Qt.ItemDataRole.UserRole + 2
-
-
-class LawBrowser(QTextBrowser):
-    """A text browser for library pages: follows our link schemes, shows term definitions on hover."""
-
-    lawRequested = Signal(str)
-    caseRequested = Signal(str)
-    editionRequested = Signal(str)
-    compareRequested = Signal(str)
-
-    def __init__(self, library: Library, renderer: Renderer, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.library = library
-        self.renderer = renderer
-        self.setOpenLinks(False)
-        self.setOpenExternalLinks(False)
-        self.anchorClicked.connect(self._follow)
-        self.highlighted.connect(self._hover)
-
-    def _fit_reading_width(self) -> None:
-        """Keep lines to about ``READING_CHARS`` characters, the column centred, when the page is
-        wider than that (a full-screen window); narrower pages use their whole width."""
-        column = int(self.fontMetrics().averageCharWidth() * READING_CHARS)
-        spare = self.width() - 2 * self.frameWidth() - self.verticalScrollBar().sizeHint().width() - column
-        side = max(0, spare // 2)
-        self.setViewportMargins(side, 0, side, 0)
-
-    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
-        self._fit_reading_width()
-        super().resizeEvent(event)
-
-    def changeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
-            self._fit_reading_width()
-
-    def _follow(self, url: QUrl) -> None:
-        scheme, _, target = url.toString().partition(":")
-        target = unquote(target)
-        if scheme == "law":
-            self.lawRequested.emit(target)
-        elif scheme == "case":
-            self.caseRequested.emit(target)
-        elif scheme == "term":
-            self._show_term(target)
-        elif scheme == "edition":
-            self.editionRequested.emit(target)
-        elif scheme == "compare":
-            self.compareRequested.emit(target)
-
-    def _hover(self, url: QUrl) -> None:
-        scheme, _, target = url.toString().partition(":")
-        if scheme == "term":
-            self._show_term(unquote(target))
-        elif scheme == "law":
-            section = self.library.book.resolve(unquote(target))
-            if section is not None:
-                summary = section.summary.split("\n\n")[0]
-                QToolTip.showText(QCursor.pos(), f"<b>{html.escape(section.heading())}</b><br>{html.escape(summary)}", self)
-        else:
-            QToolTip.hideText()
-
-    def _show_term(self, term: str) -> None:
-        entry = self.library.glossary.lookup(term)
-        if entry is not None:
-            QToolTip.showText(QCursor.pos(), f"<b>{html.escape(entry.term)}</b><br>{html.escape(entry.definition)}", self)
-
-    def term_definition(self, term: str) -> str | None:
-        entry = self.library.glossary.lookup(term)
-        return entry.definition if entry else None
-
-    def highlight_words(self, words: list[str]) -> int:
-        """Mark every occurrence of the searched words in the page; returns how many were marked."""
-        selections: list[QTextEdit.ExtraSelection] = []
-        colour = self.palette().highlight().color()
-        colour.setAlpha(90)
-        for word in words:
-            if len(word) < 2:
-                continue
-            cursor = QTextCursor(self.document())
-            while True:
-                cursor = self.document().find(word, cursor)
-                if cursor.isNull():
-                    break
-                selection = QTextEdit.ExtraSelection()
-                selection.cursor = cursor  # type: ignore[misc]
-                fmt = QTextCharFormat()
-                fmt.setBackground(QColor(colour))
-                selection.format = fmt  # type: ignore[misc]
-                selections.append(selection)
-        self.setExtraSelections(selections)
-        return len(selections)
+from app.ui.law_browser import LawBrowser
+from app.ui.library_notes import LibraryNotes
+from app.ui.library_search import KEY_ROLE, LibrarySearch
+from app.ui.rich_delegate import RichTextDelegate
 
 
-class LibraryView(QWidget):
+class LibraryView(LibrarySearch, LibraryNotes, QWidget):
     """Tree, search box, results and the section page, with history, bookmarks and notes."""
 
     caseRequested = Signal(str)
@@ -428,57 +320,6 @@ class LibraryView(QWidget):
         if scheme in ("law", "edition"):
             self.show_law(unquote(target))
 
-    # bookmarks and notes ---------------------------------------------------------------
-    def set_personal(self, provider: Callable[[str], tuple[bool, str]] | None, bookmarks: list[str]) -> None:
-        """Where this trainee's bookmark and note for a section come from (None: no store), and
-        the bookmarked sections to list."""
-        self.personal = provider
-        self.bookmark_button.setEnabled(provider is not None)
-        self.notes.setEnabled(provider is not None)
-        self.bookmark_list.clear()
-        for key in bookmarks:
-            section = self.library.book.get(key)
-            item = QListWidgetItem(section.heading() if section else key)
-            item.setData(KEY_ROLE, key)
-            self.bookmark_list.addItem(item)
-        self._show_personal()
-
-    def _show_personal(self) -> None:
-        marked, note = (False, "")
-        if self.personal is not None and self.current_key is not None:
-            marked, note = self.personal(self.current_key)
-        with QSignalBlocker(self.bookmark_button), QSignalBlocker(self.notes):
-            self.bookmark_button.setChecked(marked)
-            self.bookmark_button.setText("★ Bookmarked" if marked else "☆ Bookmark this section")
-            self.notes.setPlainText(note)
-        self._label_notes_button()
-        self._note_timer.stop()
-
-    def _notes_toggled(self, shown: bool) -> None:
-        self.notes.setVisible(shown)
-        self._label_notes_button()
-        if shown:
-            self.notes.setFocus()
-
-    def _label_notes_button(self) -> None:
-        """▸ folded, ▾ open; the label says whether this section already has a note."""
-        arrow = "▾" if self.notes_button.isChecked() else "▸"
-        has_note = bool(self.notes.toPlainText().strip())
-        self.notes_button.setText(f"{arrow} {'My note' if has_note else 'Add a note'}")
-
-    def _bookmark_toggled(self, on: bool) -> None:
-        if self.current_key is not None:
-            self.bookmark_button.setText("★ Bookmarked" if on else "☆ Bookmark this section")
-            self.bookmarkToggled.emit(self.current_key, on)
-
-    def save_note(self) -> None:
-        """Hand a changed note to whoever keeps it (called as typing pauses, and on leaving)."""
-        if self._note_timer.isActive() or self.notes.document().isModified():
-            self._note_timer.stop()
-            if self.current_key is not None and self.personal is not None:
-                self.noteChanged.emit(self.current_key, self.notes.toPlainText())
-            self.notes.document().setModified(False)
-
     def can_go_back(self) -> bool:
         return bool(self._back)
 
@@ -504,87 +345,3 @@ class LibraryView(QWidget):
         key = current.data(KEY_ROLE)
         if key:
             self.show_law(key)
-
-    # search -----------------------------------------------------------------------
-    def focus_search(self) -> None:
-        self.search.setFocus()
-        self.search.selectAll()
-
-    def _search_changed(self, text: str) -> None:
-        text = text.strip()
-        if not text:
-            self._last_words = []
-            self.left_stack.setCurrentWidget(self.left_tabs)
-            self.status.clear()
-            self.browser.setExtraSelections([])
-            return
-        hits = self.library.index.query(text, limit=60, edition=None if self.edition == CURRENT else self.edition)
-        self._last_words = re.findall(r"\w+", text)
-        self.results.clear()
-        for hit in hits:
-            self.results.addItem(self._hit_item(hit))
-        self.left_stack.setCurrentWidget(self.results)
-        self.status.setText(f"{len(hits)} result{'s' if len(hits) != 1 else ''}" if hits else "No results")
-        self._preview(hits[0] if hits else None, text)
-
-    def _preview(self, hit: Hit | None, text: str) -> None:
-        """While the trainee types, the page follows the top hit (never the page read before the
-        search, which would look like an answer to it); kept out of the back/forward history."""
-        if hit is None:
-            self.current_key = None
-            self.browser.setHtml(f"<p>No section, term or case matches <b>{html.escape(text)}</b>.</p>")
-        elif hit.kind == "case":  # opening a case would leave the library: say what Enter does
-            self.current_key = None
-            self.browser.setHtml(f"<h2>Case: {html.escape(hit.title)}</h2><p>Press Enter or choose it in the "
-                                 "list to open the case.</p>")
-        else:
-            self._show_hit(hit.key, hit.kind, record=False)
-
-    @staticmethod
-    def _hit_html(hit: Hit) -> str:
-        """The hit's title in bold and its snippet with the matched words marked."""
-        kind = {"law": "", "glossary": "Definition: ", "case": "Case: ", "edition": "", "official": ""}[hit.kind]
-        snippet = html.escape(" ".join(hit.snippet.split())[:220])
-        snippet = snippet.replace(HIGHLIGHT_START, "<b><u>").replace(HIGHLIGHT_END, "</u></b>")
-        return f"<b>{html.escape(kind + hit.title)}</b><br><small>{snippet}</small>"
-
-    def _hit_item(self, hit: Hit) -> QListWidgetItem:
-        kind = {"law": "", "glossary": "Definition: ", "case": "Case: ", "edition": "", "official": ""}[hit.kind]
-        plain = " ".join(hit.snippet.replace(HIGHLIGHT_START, "").replace(HIGHLIGHT_END, "").split())
-        item = QListWidgetItem(f"{kind}{hit.title}")
-        item.setData(HTML_ROLE, self._hit_html(hit))
-        item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{kind}{hit.title}: {plain[:160]}")
-        item.setData(KEY_ROLE, hit.key)
-        item.setData(KIND_ROLE, hit.kind)
-        item.setToolTip(plain)
-        return item
-
-    def _result_current(self, item: QListWidgetItem | None, _previous: QListWidgetItem | None) -> None:
-        if item is not None:
-            self._show_hit(item.data(KEY_ROLE), item.data(KIND_ROLE))
-
-    def _show_hit(self, key: str, kind: str, record: bool = True) -> None:
-        if kind in ("law", "edition"):
-            self.show_law(key, record)
-        elif kind == "official":
-            self.official_button.setChecked(True)
-            self.show_law(key, record)
-        elif kind == "glossary":
-            entry = self.library.glossary.lookup(key)
-            if entry is not None:
-                laws = ", ".join(f'<a href="law:{r.key}">{html.escape(r.label())}</a>' for r in entry.laws)
-                self.browser.setHtml(f"<h2>{html.escape(entry.term)}</h2>{self.renderer.markdown(entry.definition)}"
-                                     + (f"<p>See {laws}.</p>" if laws else ""))
-                self.browser.highlight_words(self._last_words)
-        elif kind == "case":
-            self.caseRequested.emit(key)
-
-    def _search_entered(self) -> None:
-        """Enter jumps: to the section for a typed reference, else to the first result."""
-        text = self.search.text().strip()
-        if self.library.book.resolve(text) is not None and self.show_law(text):
-            return
-        if self.results.count():
-            self.results.setCurrentRow(0)
-            self._result_current(self.results.item(0), None)
-            self.results.setFocus()

@@ -1,0 +1,112 @@
+"""The text browser every law page is read in: our link schemes, term definitions on hover, search marks.
+
+The library and the case player both show law text; they share this widget so
+that a ``law:`` link, a hovered term or a marked search word behaves the same
+in both places.
+"""
+
+from __future__ import annotations
+
+import html
+from urllib.parse import unquote
+
+from PySide6.QtCore import QEvent, QUrl, Signal
+from PySide6.QtGui import QColor, QCursor, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QTextBrowser, QTextEdit, QToolTip, QWidget
+
+from app.content.library import Library
+from app.content.render import Renderer
+
+READING_CHARS = 90  # a comfortable line length for the law text
+
+
+class LawBrowser(QTextBrowser):
+    """A text browser for library pages: follows our link schemes, shows term definitions on hover."""
+
+    lawRequested = Signal(str)
+    caseRequested = Signal(str)
+    editionRequested = Signal(str)
+    compareRequested = Signal(str)
+
+    def __init__(self, library: Library, renderer: Renderer, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.renderer = renderer
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.anchorClicked.connect(self._follow)
+        self.highlighted.connect(self._hover)
+
+    def _fit_reading_width(self) -> None:
+        """Keep lines to about ``READING_CHARS`` characters, the column centred, when the page is
+        wider than that (a full-screen window); narrower pages use their whole width."""
+        column = int(self.fontMetrics().averageCharWidth() * READING_CHARS)
+        spare = self.width() - 2 * self.frameWidth() - self.verticalScrollBar().sizeHint().width() - column
+        side = max(0, spare // 2)
+        self.setViewportMargins(side, 0, side, 0)
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+        self._fit_reading_width()
+        super().resizeEvent(event)
+
+    def changeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_reading_width()
+
+    def _follow(self, url: QUrl) -> None:
+        scheme, _, target = url.toString().partition(":")
+        target = unquote(target)
+        if scheme == "law":
+            self.lawRequested.emit(target)
+        elif scheme == "case":
+            self.caseRequested.emit(target)
+        elif scheme == "term":
+            self._show_term(target)
+        elif scheme == "edition":
+            self.editionRequested.emit(target)
+        elif scheme == "compare":
+            self.compareRequested.emit(target)
+
+    def _hover(self, url: QUrl) -> None:
+        scheme, _, target = url.toString().partition(":")
+        if scheme == "term":
+            self._show_term(unquote(target))
+        elif scheme == "law":
+            section = self.library.book.resolve(unquote(target))
+            if section is not None:
+                summary = section.summary.split("\n\n")[0]
+                QToolTip.showText(QCursor.pos(), f"<b>{html.escape(section.heading())}</b><br>{html.escape(summary)}", self)
+        else:
+            QToolTip.hideText()
+
+    def _show_term(self, term: str) -> None:
+        entry = self.library.glossary.lookup(term)
+        if entry is not None:
+            QToolTip.showText(QCursor.pos(), f"<b>{html.escape(entry.term)}</b><br>{html.escape(entry.definition)}", self)
+
+    def term_definition(self, term: str) -> str | None:
+        entry = self.library.glossary.lookup(term)
+        return entry.definition if entry else None
+
+    def highlight_words(self, words: list[str]) -> int:
+        """Mark every occurrence of the searched words in the page; returns how many were marked."""
+        selections: list[QTextEdit.ExtraSelection] = []
+        colour = self.palette().highlight().color()
+        colour.setAlpha(90)
+        for word in words:
+            if len(word) < 2:
+                continue
+            cursor = QTextCursor(self.document())
+            while True:
+                cursor = self.document().find(word, cursor)
+                if cursor.isNull():
+                    break
+                selection = QTextEdit.ExtraSelection()
+                selection.cursor = cursor  # type: ignore[misc]
+                fmt = QTextCharFormat()
+                fmt.setBackground(QColor(colour))
+                selection.format = fmt  # type: ignore[misc]
+                selections.append(selection)
+        self.setExtraSelections(selections)
+        return len(selections)
