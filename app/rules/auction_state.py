@@ -142,6 +142,7 @@ class AuctionState:
     def _consume(self, obligation: Obligation) -> None:
         if obligation.duty is not Duty.PASS_THROUGHOUT:
             self.obligations.remove(obligation)
+
     # ----- what stands ---------------------------------------------------------------
 
     def _stand(self, entry: CallEntry) -> None:
@@ -190,4 +191,3 @@ class AuctionState:
                 self.entries[cancelled.entry].resolution = Resolution.REVERTED
         self.standing = self.standing[: len(self.standing) - needed + start]
         self.turn = missed
-

@@ -138,7 +138,6 @@ def lowest_sufficient(standing: tuple[StandingCall, ...] | list[StandingCall], b
     return lowest_sufficient_bid(last_bid(standing), bid.denomination)
 
 
-
 def is_artificial_pass(entry: CallEntry) -> bool:
     """Law 30C: an artificial (alerted) pass, or a pass of partner's alerted call, is dealt with by Law 31."""
     if entry.call is not PASS:
@@ -169,4 +168,3 @@ def is_free_correction(insufficient: CallEntry, replacement: CallEntry) -> bool:
     if wanted is None or wanted != got or replacement.alerted or not isinstance(replacement.call, Bid):
         return False
     return replacement.call == lowest_sufficient(insufficient.standing_before, replacement.call)
-

@@ -171,6 +171,7 @@ class LegalAuction(AuctionState):
             if obligation.source == attempted.replaces and obligation.law == "27B3":
                 obligation.conditional = False
         return attempted.number
+
     # ----- what a call does to the auction -----------------------------------------
 
     def _place(self, entry: CallEntry) -> None:
@@ -337,4 +338,3 @@ class LegalAuction(AuctionState):
         if self._pending is not None and self._pending.number > number:
             self._pending.resolution = resolution
             self._pending = None
-
