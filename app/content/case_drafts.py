@@ -15,7 +15,8 @@ from typing import Any
 
 from app.content.case_checks import check_case, missing_expect
 from app.content.case_model import Case
-from app.content.cases import EXPECT_KEYS, read_case
+from app.content.case_questions import EXPECT_KEYS
+from app.content.cases import read_case
 from app.content.problems import ContentProblem
 from app.content.yaml_lines import YamlSyntaxError, load_located
 from app.rules.engine import analyse

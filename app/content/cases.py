@@ -9,84 +9,31 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
-from app.bridge.calls import Denomination, parse_annotated_call
-from app.bridge.cards import Card
 from app.bridge.contract import Contract, parse_contract
 from app.bridge.deal import Deal
 from app.bridge.errors import BridgeError
 from app.bridge.rota import Vulnerability, board_conditions
 from app.bridge.seats import Seat
-from app.content.case_model import EDITIONS, EVENT_KINDS, QUESTION_KINDS, Case, Choice, Question
+from app.content.case_events import EventReader
+from app.content.case_model import EDITIONS, Case
+from app.content.case_questions import QuestionReader
 from app.content.problems import ContentError, ContentProblem
-from app.content.refs import LawRef, RefError, parse_ref
+from app.content.refs import LawRef
 from app.content.solver_claims import read_solver_claims
 from app.content.text_files import read_utf8
-from app.content.yaml_lines import Located, YamlSyntaxError, load_located
-from app.rules.scenario import AuctionCall, Event
+from app.content.yaml_lines import YamlSyntaxError, load_located
 
 FORMAT_VERSION = 1
 REQUIRED = ("format", "id", "title", "edition", "laws", "topics", "difficulty", "board", "deal",
             "situation", "questions", "ruling", "commentary")
 OPTIONAL = ("auction", "notes", "events", "contract", "declarer", "result", "show", "sources", "expect", "solver",
             "twin")
-EXPECT_KEYS = (
-    "irregularity", "offender", "options_to", "lowest_sufficient_same_denomination",
-    "offender_must_pass", "partner_must_pass", "lead_restrictions", "penalty_card", "established",
-    "tricks_transferred", "declarer", "contract", "score_ns",
-    # added with the rules engine (CASE_FORMAT.md, "expect")
-    "accepted", "rectification", "offender_must_repeat", "declarer_lead_options", "declarer_tricks",
-)
-DIRECTOR_MOMENTS = ("next-deal", "end-of-round")
-CALL_FINDINGS = ("intended", "specifies")  # keys a call event may carry beside its seat
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
-class _Reader:
+class _Reader(EventReader, QuestionReader):
     """Validates one file, collecting problems with their lines."""
-
-    def __init__(self, path: Path, located: Located, topics: set[str] | None) -> None:
-        self.path = path
-        self.doc = located
-        self.data: dict[str, Any] = located.data
-        self.topics = topics
-        self.problems: list[ContentProblem] = []
-
-    def fail(self, message: str, *where: str | int) -> None:
-        self.problems.append(ContentProblem(self.path, self.doc.line(*where), message))
-
-    def text(self, key: str, required: bool = True) -> str:
-        value = self.data.get(key)
-        if value is None:
-            return ""
-        if not isinstance(value, str | int | float) or isinstance(value, bool):
-            self.fail(f"{key} must be text", key)
-            return ""
-        if required and not str(value).strip():
-            self.fail(f"{key} is empty", key)
-        return str(value)
-
-    def seat(self, value: Any, *where: str | int) -> Seat | None:
-        try:
-            return Seat.parse(str(value))
-        except BridgeError as exc:
-            self.fail(str(exc), *where)
-            return None
-
-    def card(self, value: Any, *where: str | int) -> Card | None:
-        try:
-            return Card.parse(str(value))
-        except BridgeError as exc:
-            self.fail(str(exc), *where)
-            return None
-
-    def ref(self, value: Any, *where: str | int) -> LawRef | None:
-        try:
-            return parse_ref(str(value))
-        except RefError as exc:
-            self.fail(str(exc), *where)
-            return None
 
     def keys(self) -> None:
         for duplicate in self.doc.duplicates:
@@ -133,19 +80,6 @@ class _Reader:
             difficulty = 1
         return case_id, edition, laws, topics, difficulty
 
-    def _list(self, key: str) -> list[Any]:
-        return self._items(self.data, key, ())
-
-    def _items(self, mapping: dict[str, Any], key: str, where: tuple[str | int, ...]) -> list[Any]:
-        """``mapping[key]`` as a list ([] if absent); anything else is reported at its line."""
-        value = mapping.get(key)
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            self.fail(f"{key} must be a list, like [a, b]", *where, key)
-            return []
-        return value
-
     def board(self) -> tuple[int, Seat, Vulnerability]:
         board = self.data.get("board")
         if not isinstance(board, dict) or not isinstance(board.get("number"), int) or board["number"] < 1:
@@ -173,232 +107,6 @@ class _Reader:
         except BridgeError as exc:
             self.fail(f"deal: {exc}", "deal")
             return None
-
-    def auction(self) -> tuple[list[AuctionCall], dict[str, str]]:
-        raw_notes = self.data.get("notes") or {}
-        notes = {str(k): str(v) for k, v in raw_notes.items()} if isinstance(raw_notes, dict) else {}
-        if not isinstance(raw_notes, dict):
-            self.fail("notes must be a mapping of note numbers to text, e.g. {1: 'Stayman'}", "notes")
-        calls: list[AuctionCall] = []
-        for i, raw in enumerate(self._list("auction")):
-            try:
-                annotated = parse_annotated_call(str(raw))
-            except BridgeError as exc:
-                self.fail(f"auction: {exc}", "auction", i)
-                continue
-            note = ""
-            if annotated.note is not None:
-                if annotated.note not in notes:
-                    self.fail(f"auction: call {raw!r} refers to note {annotated.note}, which notes: lacks",
-                              "auction", i)
-                note = notes.get(annotated.note, "")
-            calls.append(AuctionCall(annotated.call, annotated.alerted, note))
-        return calls, notes
-
-    def events(self, deal: Deal | None) -> list[Event]:
-        events: list[Event] = []
-        played: dict[Card, int] = {}
-        for i, raw in enumerate(self._list("events")):
-            line = self.doc.line("events", i)
-            if not isinstance(raw, dict) or len(raw) != 1:
-                self.fail("each event is a mapping with one key, e.g. call: {E: 1D}", "events", i)
-                continue
-            kind, value = next(iter(raw.items()))
-            if kind not in EVENT_KINDS:
-                self.fail(f"unknown event {kind!r}; events are {', '.join(EVENT_KINDS)}", "events", i)
-                continue
-            event = self._event(kind, value, line, ("events", i, kind))
-            if event is None:
-                continue
-            if kind in ("play", "trick"):
-                for card in event.cards:
-                    if card in played:
-                        self.fail(f"{card.symbol} is played twice (first at line {played[card]})", "events", i)
-                    played[card] = line
-            if deal is not None and kind in ("play", "trick", "expose"):
-                self._cards_in_deal(deal, event, ("events", i))
-            events.append(event)
-        return events
-
-    def _event(self, kind: str, value: Any, line: int, where: tuple[str | int, ...]) -> Event | None:
-        if kind == "director":
-            # true, or when attention was first drawn if that was late (Laws 64B4, 64B5)
-            if value is True or value in DIRECTOR_MOMENTS:
-                return Event(kind, line, text="" if value is True else str(value))
-            self.fail(f"director is true, or one of {', '.join(DIRECTOR_MOMENTS)}", *where)
-            return None
-        if kind == "trick":
-            if not isinstance(value, list) or not 1 <= len(value) <= 4:
-                self.fail("trick must be a list of one to four cards, e.g. [SA, S2, S4, S7]", *where)
-                return None
-            cards = [self.card(c, *where) for c in value]
-            if any(c is None for c in cards):
-                return None
-            return Event(kind, line, cards=tuple(c for c in cards if c is not None))
-        if kind == "call" and isinstance(value, dict):
-            return self._call_event(value, line, where)
-        if not isinstance(value, dict) or len(value) != 1:
-            self.fail(f"{kind} must name one seat, e.g. {kind}: {{N: ...}}", *where)
-            return None
-        raw_seat, payload = next(iter(value.items()))
-        seat = self.seat(raw_seat, *where)
-        if seat is None:
-            return None
-        if kind in ("play", "expose"):
-            card = self.card(payload, *where)
-            return Event(kind, line, seat, cards=(card,)) if card is not None else None
-        if kind == "accept":
-            return Event(kind, line, seat, text="" if payload is True else str(payload))
-        if not isinstance(payload, str):
-            self.fail(f"{kind} needs the words said, in quotes", *where)
-            return None
-        return Event(kind, line, seat, text=payload)
-
-    def _call_event(self, value: dict[Any, Any], line: int, where: tuple[str | int, ...]) -> Event | None:
-        """``call: {E: 1D}``, with the director's findings ``intended: true`` (Law 25A) and
-        ``specifies: [H]`` (the denominations an alerted bid specified, Law 27B1(a)) beside the seat."""
-        extra = {k: v for k, v in value.items() if k in CALL_FINDINGS}
-        seats = [(k, v) for k, v in value.items() if k not in CALL_FINDINGS]
-        if len(seats) != 1:
-            self.fail("call must name one seat, e.g. call: {N: 1D} (optionally with intended: true or "
-                      "specifies: [H])", *where)
-            return None
-        raw_seat, payload = seats[0]
-        seat = self.seat(raw_seat, *where)
-        if seat is None:
-            return None
-        try:
-            annotated = parse_annotated_call(str(payload))
-        except BridgeError as exc:
-            self.fail(str(exc), *where)
-            return None
-        intended = extra.get("intended", False)
-        if not isinstance(intended, bool):
-            self.fail("intended is true (this call replaces the player's unintended previous call, Law 25A) "
-                      "or left out", *where, "intended")
-            intended = False
-        specifies = self._specifies(extra.get("specifies"), annotated.alerted, where)
-        return Event("call", line, seat, call=annotated.call, alerted=annotated.alerted, intended=intended,
-                     specifies=specifies)
-
-    def _specifies(self, raw: Any, alerted: bool, where: tuple[str | int, ...]) -> tuple[Denomination, ...]:
-        if raw is None:
-            return ()
-        names = raw if isinstance(raw, list) else [raw]
-        try:
-            found = tuple(dict.fromkeys(Denomination(str(n).strip().upper()) for n in names))
-        except ValueError:
-            self.fail("specifies lists denominations: C, D, H, S or NT, e.g. specifies: [H]", *where, "specifies")
-            return ()
-        if not alerted:
-            self.fail("specifies is for an alerted call (3C!); an unalerted bid specifies its own denomination",
-                      *where, "specifies")
-            return ()
-        return found
-
-    def _cards_in_deal(self, deal: Deal, event: Event, where: tuple[str | int, ...]) -> None:
-        for card in event.cards:
-            holder = deal.holder(card)
-            if holder is None:
-                if deal.is_complete:
-                    self.fail(f"{card.symbol} is not in the deal", *where)
-                continue
-            if event.seat is not None and holder is not event.seat:
-                self.fail(f"{event.seat.english} plays {card.symbol}, but {holder.english} holds it", *where)
-
-    def questions(self) -> list[Question]:
-        questions: list[Question] = []
-        seen: set[str] = set()
-        raw_list = self._list("questions")
-        if "questions" in self.data and not raw_list:
-            self.fail("a case needs at least one question", "questions")
-        for i, raw in enumerate(raw_list):
-            where = ("questions", i)
-            if not isinstance(raw, dict):
-                self.fail("each question is a mapping with id:, kind: and ask:", *where)
-                continue
-            qid, kind, ask = str(raw.get("id", "")), raw.get("kind"), raw.get("ask")
-            if not qid:
-                self.fail("a question without id:", *where)
-            elif qid in seen:
-                self.fail(f"question id {qid!r} is used twice", *where, "id")
-            seen.add(qid)
-            if kind not in QUESTION_KINDS:
-                self.fail(f"question kind must be one of {', '.join(QUESTION_KINDS)}", *where, "kind")
-                continue
-            if not isinstance(ask, str) or not ask.strip():
-                self.fail("a question without ask:", *where)
-                continue
-            question = self._question(raw, qid, kind, ask, where)
-            if question is not None:
-                questions.append(question)
-        return questions
-
-    def _question(self, raw: dict[str, Any], qid: str, kind: str, ask: str,
-                  where: tuple[str | int, ...]) -> Question | None:
-        line = self.doc.line(*where)
-        points = raw.get("points", 1)
-        if not isinstance(points, int | float) or isinstance(points, bool) or points <= 0:
-            self.fail("points must be a positive number", *where, "points")
-            points = 1
-        common: dict[str, Any] = {"why": str(raw.get("why", "")), "points": float(points)}
-        if kind in ("single", "multi"):
-            choices = []
-            for j, choice in enumerate(self._items(raw, "choices", where)):
-                if not isinstance(choice, dict) or not str(choice.get("text", "")).strip():
-                    self.fail("each choice needs text:", *where, "choices", j)
-                    continue
-                choices.append(Choice(str(choice["text"]), choice.get("correct") is True, str(choice.get("why", ""))))
-            right = sum(c.correct for c in choices)
-            if len(choices) < 2:
-                self.fail(f"a {kind} question needs at least two choices", *where)
-                return None
-            if right == 0:
-                self.fail("a question without a correct choice: mark one with correct: true", *where)
-                return None
-            if kind == "single" and right > 1:
-                self.fail("a single question has exactly one correct choice; use kind: multi", *where)
-                return None
-            return Question(qid, kind, ask, line, choices=tuple(choices), **common)
-        if kind == "number":
-            answer, tolerance = raw.get("answer"), raw.get("tolerance", 0)
-            if not isinstance(answer, int | float) or isinstance(answer, bool):
-                self.fail("a number question needs a numeric answer:", *where)
-                return None
-            if not isinstance(tolerance, int | float) or tolerance < 0:
-                self.fail("tolerance must be a number of 0 or more", *where, "tolerance")
-                tolerance = 0
-            return Question(qid, kind, ask, line, answer=answer, tolerance=float(tolerance), **common)
-        if kind == "law":
-            if "answer" not in raw:
-                self.fail("a law question needs answer: (a law reference)", *where)
-                return None
-            answer_ref = self.ref(raw["answer"], *where, "answer")
-            accept = [r for j, a in enumerate(self._items(raw, "accept", where))
-                      if (r := self.ref(a, *where, "accept", j))]
-            if answer_ref is None:
-                return None
-            return Question(qid, kind, ask, line, answer=answer_ref, accept=tuple(accept), **common)
-        items = [str(item) for item in self._items(raw, "items", where)]
-        if len(items) < 2:
-            self.fail("an order question needs at least two items:", *where)
-            return None
-        return Question(qid, kind, ask, line, items=tuple(items), **common)
-
-    def expect(self) -> dict[str, Any]:
-        raw = self.data.get("expect")
-        if raw is None:
-            return {}
-        if not isinstance(raw, dict):
-            self.fail("expect must be a mapping of conclusions, e.g. {irregularity: revoke}", "expect")
-            return {}
-        for key, value in raw.items():
-            if key not in EXPECT_KEYS:
-                self.fail(f"unknown expect key {key!r}; known keys: {', '.join(EXPECT_KEYS)}", "expect", key)
-            elif value is None or isinstance(value, list | dict):
-                self.fail(f"expect.{key} needs a single value (CASE_FORMAT.md lists what each key takes)", "expect",
-                          key)
-        return dict(raw)
 
     def contract(self) -> Contract | None:
         """``contract`` and ``declarer`` go together: a contract is played by someone."""

@@ -1,0 +1,157 @@
+"""Reading a case's auction and events (CASE_FORMAT.md): calls with notes, play, tricks, claims, the director.
+
+A part of the case reader (``cases``), kept apart because events are the
+longest part of the format to check: each event kind has its own shape, and
+played cards are checked against the deal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.bridge.calls import Denomination, parse_annotated_call
+from app.bridge.cards import Card
+from app.bridge.deal import Deal
+from app.bridge.errors import BridgeError
+from app.content.case_fields import FieldReader
+from app.content.case_model import EVENT_KINDS
+from app.rules.scenario import AuctionCall, Event
+
+DIRECTOR_MOMENTS = ("next-deal", "end-of-round")
+CALL_FINDINGS = ("intended", "specifies")  # keys a call event may carry beside its seat
+
+
+class EventReader(FieldReader):
+    """Reads ``notes``, ``auction`` and ``events``."""
+
+    def auction(self) -> tuple[list[AuctionCall], dict[str, str]]:
+        raw_notes = self.data.get("notes") or {}
+        notes = {str(k): str(v) for k, v in raw_notes.items()} if isinstance(raw_notes, dict) else {}
+        if not isinstance(raw_notes, dict):
+            self.fail("notes must be a mapping of note numbers to text, e.g. {1: 'Stayman'}", "notes")
+        calls: list[AuctionCall] = []
+        for i, raw in enumerate(self._list("auction")):
+            try:
+                annotated = parse_annotated_call(str(raw))
+            except BridgeError as exc:
+                self.fail(f"auction: {exc}", "auction", i)
+                continue
+            note = ""
+            if annotated.note is not None:
+                if annotated.note not in notes:
+                    self.fail(f"auction: call {raw!r} refers to note {annotated.note}, which notes: lacks",
+                              "auction", i)
+                note = notes.get(annotated.note, "")
+            calls.append(AuctionCall(annotated.call, annotated.alerted, note))
+        return calls, notes
+
+    def events(self, deal: Deal | None) -> list[Event]:
+        events: list[Event] = []
+        played: dict[Card, int] = {}
+        for i, raw in enumerate(self._list("events")):
+            line = self.doc.line("events", i)
+            if not isinstance(raw, dict) or len(raw) != 1:
+                self.fail("each event is a mapping with one key, e.g. call: {E: 1D}", "events", i)
+                continue
+            kind, value = next(iter(raw.items()))
+            if kind not in EVENT_KINDS:
+                self.fail(f"unknown event {kind!r}; events are {', '.join(EVENT_KINDS)}", "events", i)
+                continue
+            event = self._event(kind, value, line, ("events", i, kind))
+            if event is None:
+                continue
+            if kind in ("play", "trick"):
+                for card in event.cards:
+                    if card in played:
+                        self.fail(f"{card.symbol} is played twice (first at line {played[card]})", "events", i)
+                    played[card] = line
+            if deal is not None and kind in ("play", "trick", "expose"):
+                self._cards_in_deal(deal, event, ("events", i))
+            events.append(event)
+        return events
+
+    def _event(self, kind: str, value: Any, line: int, where: tuple[str | int, ...]) -> Event | None:
+        if kind == "director":
+            # true, or when attention was first drawn if that was late (Laws 64B4, 64B5)
+            if value is True or value in DIRECTOR_MOMENTS:
+                return Event(kind, line, text="" if value is True else str(value))
+            self.fail(f"director is true, or one of {', '.join(DIRECTOR_MOMENTS)}", *where)
+            return None
+        if kind == "trick":
+            if not isinstance(value, list) or not 1 <= len(value) <= 4:
+                self.fail("trick must be a list of one to four cards, e.g. [SA, S2, S4, S7]", *where)
+                return None
+            cards = [self.card(c, *where) for c in value]
+            if any(c is None for c in cards):
+                return None
+            return Event(kind, line, cards=tuple(c for c in cards if c is not None))
+        if kind == "call" and isinstance(value, dict):
+            return self._call_event(value, line, where)
+        if not isinstance(value, dict) or len(value) != 1:
+            self.fail(f"{kind} must name one seat, e.g. {kind}: {{N: ...}}", *where)
+            return None
+        raw_seat, payload = next(iter(value.items()))
+        seat = self.seat(raw_seat, *where)
+        if seat is None:
+            return None
+        if kind in ("play", "expose"):
+            card = self.card(payload, *where)
+            return Event(kind, line, seat, cards=(card,)) if card is not None else None
+        if kind == "accept":
+            return Event(kind, line, seat, text="" if payload is True else str(payload))
+        if not isinstance(payload, str):
+            self.fail(f"{kind} needs the words said, in quotes", *where)
+            return None
+        return Event(kind, line, seat, text=payload)
+
+    def _call_event(self, value: dict[Any, Any], line: int, where: tuple[str | int, ...]) -> Event | None:
+        """``call: {E: 1D}``, with the director's findings ``intended: true`` (Law 25A) and
+        ``specifies: [H]`` (the denominations an alerted bid specified, Law 27B1(a)) beside the seat."""
+        extra = {k: v for k, v in value.items() if k in CALL_FINDINGS}
+        seats = [(k, v) for k, v in value.items() if k not in CALL_FINDINGS]
+        if len(seats) != 1:
+            self.fail("call must name one seat, e.g. call: {N: 1D} (optionally with intended: true or "
+                      "specifies: [H])", *where)
+            return None
+        raw_seat, payload = seats[0]
+        seat = self.seat(raw_seat, *where)
+        if seat is None:
+            return None
+        try:
+            annotated = parse_annotated_call(str(payload))
+        except BridgeError as exc:
+            self.fail(str(exc), *where)
+            return None
+        intended = extra.get("intended", False)
+        if not isinstance(intended, bool):
+            self.fail("intended is true (this call replaces the player's unintended previous call, Law 25A) "
+                      "or left out", *where, "intended")
+            intended = False
+        specifies = self._specifies(extra.get("specifies"), annotated.alerted, where)
+        return Event("call", line, seat, call=annotated.call, alerted=annotated.alerted, intended=intended,
+                     specifies=specifies)
+
+    def _specifies(self, raw: Any, alerted: bool, where: tuple[str | int, ...]) -> tuple[Denomination, ...]:
+        if raw is None:
+            return ()
+        names = raw if isinstance(raw, list) else [raw]
+        try:
+            found = tuple(dict.fromkeys(Denomination(str(n).strip().upper()) for n in names))
+        except ValueError:
+            self.fail("specifies lists denominations: C, D, H, S or NT, e.g. specifies: [H]", *where, "specifies")
+            return ()
+        if not alerted:
+            self.fail("specifies is for an alerted call (3C!); an unalerted bid specifies its own denomination",
+                      *where, "specifies")
+            return ()
+        return found
+
+    def _cards_in_deal(self, deal: Deal, event: Event, where: tuple[str | int, ...]) -> None:
+        for card in event.cards:
+            holder = deal.holder(card)
+            if holder is None:
+                if deal.is_complete:
+                    self.fail(f"{card.symbol} is not in the deal", *where)
+                continue
+            if event.seat is not None and holder is not event.seat:
+                self.fail(f"{event.seat.english} plays {card.symbol}, but {holder.english} holds it", *where)
