@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from app.content import official
 from app.content.library import Library
+from app.content.official_text import ImportReport
 from app.ui.operations import run_off_thread
 
 
@@ -49,7 +50,7 @@ class OfficialTextActions:
         book = self.library.book
         run_off_thread(lambda: official.import_file(path, book, self.folder), self._imported, self._failed, self.window)
 
-    def _imported(self, report: official.ImportReport) -> None:
+    def _imported(self, report: ImportReport) -> None:
         self.load_saved()
         self._tell("Official law text imported", f"{report.summary()}.\n\nTick “Official wording” in the library to "
                    "see it beside each summary; search now covers it too.")
