@@ -11,18 +11,15 @@ already does.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
-from pathlib import Path
 from types import TracebackType
-from typing import Any
 
-from sqlalchemy import Engine, Select, delete, func, select
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import InstrumentedAttribute, Session, aliased, sessionmaker
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
 
-from app.store.engine import create_store_engine, describe, writer
+from app.store.bookmarks import StoreBookmarks
+from app.store.engine import create_store_engine
 from app.store.errors import StoreError
 from app.store.location import database_url
 from app.store.migrate import migrate
@@ -31,21 +28,13 @@ from app.store.models import (
     AttemptLawRow,
     AttemptRow,
     AttemptTopicRow,
-    BookmarkRow,
     ExamRow,
-    NoteRow,
     ProfileRow,
     ReviewCardRow,
 )
-from app.store.records import (
-    AttemptSummary,
-    CaseResult,
-    ClassResults,
-    ExamSummary,
-    GroupResult,
-    Profile,
-    Role,
-)
+from app.store.records import ExamSummary, Profile, Role
+from app.store.results import StoreResults
+from app.store.sessions import _reason
 from app.training.answer_codec import answer_to_json
 from app.training.attempt import Attempt
 from app.training.clock import as_utc, utc_now
@@ -57,20 +46,13 @@ from app.training.review import DueItem, ItemKind, ReviewItem, ReviewScheduler, 
 PROFILE_NAME_LENGTH = 100
 
 
-class Store:
+class Store(StoreResults, StoreBookmarks):
     """Trainee profiles, attempts, spaced review, exams, bookmarks and notes.
 
     Open it with ``Store.open(db)`` (``db`` is the ``--db`` value or None), which also
     brings the schema up to date; ``backup`` is then the copy taken of a SQLite file
     before it was migrated, if one was.
     """
-
-    def __init__(self, engine: Engine, scheduler: ReviewScheduler | None = None, backup: Path | None = None) -> None:
-        self._engine = engine
-        self._reads = sessionmaker(engine, expire_on_commit=False)
-        self._writes = sessionmaker(writer(engine), expire_on_commit=False)
-        self._scheduler = scheduler or ReviewScheduler()
-        self.backup = backup
 
     @classmethod
     def open(cls, db: str | None = None, scheduler: ReviewScheduler | None = None) -> Store:
@@ -91,14 +73,6 @@ class Store:
                 "with --db or DIRECTOR_TRAINER_DB"
             ) from exc
         return cls(engine, scheduler, backup)
-
-    @property
-    def location(self) -> str:
-        """Where progress goes, for the user: a SQLite file's path, else the URL without its password."""
-        return describe(self._engine.url)
-
-    def close(self) -> None:
-        self._engine.dispose()
 
     def __enter__(self) -> Store:
         return self
@@ -176,24 +150,6 @@ class Store:
                                       attempt.finished_at or exam.finished_at, row.id)
             return row.id
 
-    def last_results(self, profile: Profile) -> dict[str, float]:
-        """Case id → the score (0–1) of the trainee's latest attempt at it."""
-        with self._read() as session:
-            rows = session.execute(
-                select(AttemptRow.case_id, AttemptRow.score).where(AttemptRow.id.in_(_latest_ids(profile.id)))
-            )
-            return {case_id: score for case_id, score in rows}
-
-    def recent_attempts(self, profile: Profile, limit: int = 20) -> list[AttemptSummary]:
-        """The latest attempts first: for "continue where you left off"."""
-        with self._read() as session:
-            rows = session.scalars(
-                select(AttemptRow).where(AttemptRow.profile_id == profile.id)
-                .order_by(AttemptRow.finished_at.desc(), AttemptRow.id.desc()).limit(limit)
-            )
-            return [AttemptSummary(row.id, row.case_id, row.case_title, Mode(row.mode), row.score, row.finished_at)
-                    for row in rows]
-
     def due_items(self, profile: Profile, now: datetime | None = None) -> list[DueItem]:
         """Cases and law sections due for review at ``now``, the most overdue first."""
         moment = as_utc(now or utc_now())
@@ -208,16 +164,6 @@ class Store:
     def progress(self, profile: Profile, now: datetime | None = None) -> Progress:
         """The snapshot ``app.training.practice`` orders a session by."""
         return Progress(tuple(self.due_items(profile, now)), self.last_results(profile))
-
-    def results_by_topic(self, profile: Profile) -> list[GroupResult]:
-        """Per topic, the trainee's latest attempt at each case carrying it."""
-        with self._read() as session:
-            return _grouped(session, AttemptTopicRow.topic, profile.id)
-
-    def results_by_law(self, profile: Profile) -> list[GroupResult]:
-        """Per law section a case cites (as the case wrote it), the latest attempt at each such case."""
-        with self._read() as session:
-            return _grouped(session, AttemptLawRow.law_key, profile.id)
 
     # -- exams ------------------------------------------------------------------------------
 
@@ -239,101 +185,7 @@ class Store:
             return ExamReport(ExamProfile.from_dict(row.definition), Report.from_dict(row.report),
                               row.started_at, row.finished_at, row.timed_out)
 
-    # -- classroom --------------------------------------------------------------------------
-
-    def results_by_case_and_topic(self) -> ClassResults:
-        """Everyone's results: per trainee and case (attempts, last, best), and per trainee and
-        topic (latest attempt at each case), for the instructor's classroom view."""
-        with self._read() as session:
-            stats = (
-                select(AttemptRow.profile_id, AttemptRow.case_id, func.count().label("attempts"),
-                       func.max(AttemptRow.score).label("best"), func.max(AttemptRow.id).label("last_id"))
-                .group_by(AttemptRow.profile_id, AttemptRow.case_id).subquery()
-            )
-            last = aliased(AttemptRow)
-            rows = session.execute(
-                select(ProfileRow.name, last.case_id, last.case_title, stats.c.attempts, last.score, stats.c.best)
-                .join(last, last.id == stats.c.last_id)
-                .join(ProfileRow, ProfileRow.id == stats.c.profile_id)
-                .order_by(last.case_id, ProfileRow.name)
-            )
-            by_case = [CaseResult(*row) for row in rows]
-            return ClassResults(by_case, _grouped(session, AttemptTopicRow.topic, None))
-
-    # -- law library: bookmarks and notes ---------------------------------------------------
-
-    def add_bookmark(self, profile: Profile, key: str) -> None:
-        with self._write() as session:
-            self._lock(session, profile)
-            if session.get(BookmarkRow, (profile.id, key)) is None:
-                session.add(BookmarkRow(profile_id=profile.id, section_key=key, created_at=utc_now()))
-
-    def remove_bookmark(self, profile: Profile, key: str) -> None:
-        with self._write() as session:
-            self._lock(session, profile)
-            session.execute(delete(BookmarkRow).where(BookmarkRow.profile_id == profile.id,
-                                                      BookmarkRow.section_key == key))
-
-    def bookmarks(self, profile: Profile) -> list[str]:
-        """Section keys, in the order they were bookmarked."""
-        with self._read() as session:
-            return list(session.scalars(
-                select(BookmarkRow.section_key).where(BookmarkRow.profile_id == profile.id)
-                .order_by(BookmarkRow.created_at, BookmarkRow.section_key)
-            ))
-
-    def set_note(self, profile: Profile, key: str, text: str) -> None:
-        """Keep the trainee's note on a section; an empty note deletes it."""
-        text = text.strip()
-        with self._write() as session:
-            self._lock(session, profile)
-            row = session.get(NoteRow, (profile.id, key))
-            if not text:
-                if row is not None:
-                    session.delete(row)
-            elif row is None:
-                session.add(NoteRow(profile_id=profile.id, section_key=key, text=text, updated_at=utc_now()))
-            else:
-                row.text, row.updated_at = text, utc_now()
-
-    def note_for(self, profile: Profile, key: str) -> str:
-        with self._read() as session:
-            row = session.get(NoteRow, (profile.id, key))
-            return row.text if row else ""
-
-    def notes(self, profile: Profile) -> dict[str, str]:
-        """Section key → note, for every section the trainee has written on."""
-        with self._read() as session:
-            rows = session.execute(select(NoteRow.section_key, NoteRow.text).where(NoteRow.profile_id == profile.id))
-            return {key: text for key, text in rows}
-
     # -- internals --------------------------------------------------------------------------
-
-    @contextmanager
-    def _read(self) -> Iterator[Session]:
-        try:
-            with self._reads.begin() as session:
-                yield session
-        except SQLAlchemyError as exc:
-            raise StoreError(f"cannot read the progress database {self.location}: {_reason(exc)}") from exc
-
-    @contextmanager
-    def _write(self) -> Iterator[Session]:
-        try:
-            with self._writes.begin() as session:
-                yield session
-        except IntegrityError as exc:
-            raise StoreError(
-                f"the change clashes with data saved at the same moment in {self.location}: {_reason(exc)}; try again"
-            ) from exc
-        except SQLAlchemyError as exc:
-            raise StoreError(f"cannot save to the progress database {self.location}: {_reason(exc)}") from exc
-
-    def _lock(self, session: Session, profile: Profile) -> ProfileRow:
-        row = session.get(ProfileRow, profile.id, with_for_update=True)
-        if row is None:
-            raise StoreError(f"the profile {profile.name!r} no longer exists in {self.location}; choose another")
-        return row
 
     @staticmethod
     def _refuse_taken_name(session: Session, name: str) -> None:
@@ -376,28 +228,6 @@ class Store:
         return row.id
 
 
-def _latest_ids(profile_id: int | None) -> Select[Any]:
-    """The ids of the latest attempt at each case, per trainee (one trainee's, if given)."""
-    query = select(func.max(AttemptRow.id)).group_by(AttemptRow.profile_id, AttemptRow.case_id)
-    return query if profile_id is None else query.where(AttemptRow.profile_id == profile_id)
-
-
-def _grouped(session: Session, key: InstrumentedAttribute[str], profile_id: int | None) -> list[GroupResult]:
-    """Latest attempts summed per trainee and per value of ``key`` (a topic or law column of a
-    table linked to attempts)."""
-    link = key.class_
-    rows = session.execute(
-        select(ProfileRow.name, key, func.count(), func.sum(AttemptRow.points), func.sum(AttemptRow.max_points))
-        .select_from(AttemptRow)
-        .join(link, link.attempt_id == AttemptRow.id)
-        .join(ProfileRow, ProfileRow.id == AttemptRow.profile_id)
-        .where(AttemptRow.id.in_(_latest_ids(profile_id)))
-        .group_by(ProfileRow.id, ProfileRow.name, key)
-        .order_by(ProfileRow.name, key)
-    )
-    return [GroupResult(name, value, count, Tally(points, max_points)) for name, value, count, points, max_points in rows]
-
-
 def _profile(row: ProfileRow) -> Profile:
     return Profile(row.id, row.name, Role(row.role))
 
@@ -409,9 +239,3 @@ def _profile_name(name: str) -> str:
     if len(name) > PROFILE_NAME_LENGTH:
         raise StoreError(f"a profile name is at most {PROFILE_NAME_LENGTH} characters")
     return name
-
-
-def _reason(exc: BaseException) -> str:
-    """The database's own words, without SQLAlchemy's SQL echo and documentation link."""
-    original = getattr(exc, "orig", None) or exc
-    return str(original).strip().splitlines()[0]
