@@ -47,9 +47,17 @@ class _Job(QRunnable, Generic[T]):
         try:
             result = self.work()
         except Exception as error:  # noqa: BLE001 - every failure goes back to the GUI as a message
-            self.relay.failed.emit(error)
+            self._report(False, error)
         else:
-            self.relay.succeeded.emit(result)
+            self._report(True, result)
+
+    def _report(self, succeeded: bool, value: object) -> None:
+        """Send the outcome to the GUI thread; if the application has already gone (it quit while the
+        work ran, and Qt deleted the relay on the way out), there is no one left to tell."""
+        try:
+            (self.relay.succeeded if succeeded else self.relay.failed).emit(value)
+        except RuntimeError:
+            pass
 
 
 def run_off_thread(work: Callable[[], T], on_success: Callable[[T], Any],

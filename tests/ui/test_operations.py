@@ -1,5 +1,6 @@
 """The one off-thread helper: work runs away from the GUI thread, results and failures come back on it."""
 
+import os
 import threading
 
 from PySide6.QtWidgets import QWidget
@@ -49,3 +50,30 @@ def test_no_callback_once_the_owner_is_gone(qtbot) -> None:  # type: ignore[no-u
     assert wait_for_work(5000)
     qtbot.wait(50)
     assert called == []
+
+
+QUIT_WHILE_WORKING = """
+import os, sys, threading, time
+from PySide6.QtWidgets import QApplication
+from app.ui.operations import run_off_thread
+app = QApplication([])
+started = threading.Event()
+def work():
+    started.set()
+    time.sleep(0.3)
+    return 1
+run_off_thread(work, print, print)
+started.wait(5)
+del app  # the user quits while the work is still running
+"""
+
+
+def test_quitting_while_work_runs_prints_no_traceback() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", QUIT_WHILE_WORKING], cwd=Path(__file__).resolve().parents[2],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr, done.stderr
