@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import total_ordering
@@ -119,6 +120,11 @@ class Card:
         """The card as shown on screen and in messages, e.g. '♠A' or '♥10'."""
         return self.suit.symbol + self.rank.display
 
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        """Pickle a card as its place in the pack: the window's cached library holds ten thousand
+        cards, and rebuilding each as a fresh object was a good part of its start-up."""
+        return _card_at, (SUITS_HIGH_TO_LOW.index(self.suit) * 13 + self.rank - Rank.TWO,)
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card written suit first, as in PBN and case files: 'SA', 'HT', 'D2' (also 'H10', '♠A')."""
@@ -129,3 +135,8 @@ class Card:
 
 
 FULL_PACK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in SUITS_HIGH_TO_LOW for rank in Rank)
+
+
+def _card_at(index: int) -> Card:
+    """The card at ``index`` in ``FULL_PACK`` (how a pickled card comes back)."""
+    return FULL_PACK[index]

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -86,3 +88,14 @@ def test_seat_parse() -> None:
     assert Seat.parse("s") is Seat.SOUTH and Seat.parse("West") is Seat.WEST
     with pytest.raises(NotationError, match="unknown seat 'Q'"):
         Seat.parse("Q")
+
+
+def test_a_pickled_card_comes_back_as_the_one_card_of_the_pack() -> None:
+    """The window's cached library holds thousands of cards: each must come back equal, and as the one
+    shared object for that card rather than a fresh copy."""
+    for text in ("S2", "SA", "HT", "DQ", "C2", "CA"):
+        card = Card.parse(text)
+        back = pickle.loads(pickle.dumps(card))
+        assert back == card and str(back) == text
+        assert back is FULL_PACK[FULL_PACK.index(card)]
+    assert pickle.loads(pickle.dumps(list(FULL_PACK))) == list(FULL_PACK)
