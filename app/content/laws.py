@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
 
 from app.content.problems import ContentProblem
 from app.content.refs import LawRef, RefError, find_refs, parse_ref
@@ -150,10 +149,12 @@ def _split_header(text: str, path: Path, problems: list[ContentProblem]) -> tupl
     if not lines or lines[0].strip() != "---":
         problems.append(ContentProblem(path, 1, "missing the header: start the file with ---, law:, title:, ---"))
         return {}, 0
+    import yaml  # here, not at the top: a start from the cached library parses no law file
+
     for end, line in enumerate(lines[1:], start=1):
         if line.strip() == "---":
             try:
-                # libyaml's loader where PyYAML has it: ten times faster, and this runs at every start.
+                # libyaml's loader where PyYAML has it: ten times faster than the pure-Python one.
                 header = yaml.load("\n".join(lines[1:end]), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
             except yaml.YAMLError as exc:
                 problems.append(ContentProblem(path, 1, f"the header is not valid YAML: {exc}"))

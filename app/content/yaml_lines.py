@@ -15,13 +15,12 @@ key written twice in one mapping, where the last one silently wins.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
+if TYPE_CHECKING:
+    import yaml
 
 Path = tuple[str | int, ...]
-# libyaml's loader when PyYAML was built with it: the same results, several times faster.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_DEPTH = 64  # content needs a handful of levels; building values recurses once per level
 
 
@@ -62,10 +61,23 @@ class Located:
         return self.lines.get((), 1)
 
 
+def _yaml() -> Any:
+    """PyYAML, imported on first use: the window starts from a cached library and parses no YAML."""
+    import yaml
+
+    return yaml
+
+
+def _loader(yaml: Any) -> Any:
+    """libyaml's loader when PyYAML was built with it: the same results, several times faster."""
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_located(text: str) -> Located:
     """Parse one YAML document, keeping lines; raises YamlSyntaxError on bad YAML or on an anchor or alias."""
+    yaml = _yaml()
     _screen(text)
-    loader = _LOADER(text)
+    loader = _loader(yaml)(text)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
@@ -75,17 +87,18 @@ def load_located(text: str) -> Located:
         loader.dispose()
     located = Located(data)
     if node is not None:
-        _record(node, data, (), located.lines)
-        _duplicates(node, (), located.duplicates)
+        _record(yaml, node, data, (), located.lines)
+        _duplicates(yaml, node, (), located.duplicates)
     return located
 
 
 def _screen(text: str) -> None:
     """Reject ``&anchor``, ``*alias`` and deep nesting before anything is built: the event stream is as long
     as the text, whereas the values an alias stands for can grow exponentially (the "billion laughs")."""
+    yaml = _yaml()
     depth = 0
     try:
-        for event in yaml.parse(text, Loader=_LOADER):
+        for event in yaml.parse(text, Loader=_loader(yaml)):
             line = event.start_mark.line + 1 if event.start_mark is not None else 1
             if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
                 what = "alias *" if isinstance(event, yaml.AliasEvent) else "anchor &"
@@ -104,6 +117,7 @@ def _screen(text: str) -> None:
 def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
     """PyYAML's complaint with its line; a mark past the end of the text (the parser looking for a token
     that never came) is put on the last line."""
+    yaml = _yaml()
     if not isinstance(exc, yaml.MarkedYAMLError):
         return YamlSyntaxError(1, f"not valid YAML: {exc}")
     mark = exc.problem_mark or exc.context_mark
@@ -111,7 +125,7 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
     return YamlSyntaxError(line, f"not valid YAML: {exc.problem or exc.context}")
 
 
-def _duplicates(node: yaml.Node, path: Path, found: list[DuplicateKey]) -> None:
+def _duplicates(yaml: Any, node: yaml.Node, path: Path, found: list[DuplicateKey]) -> None:
     """Every key written twice in a mapping, with both lines (the tree has no aliases, so it is a tree)."""
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
@@ -121,23 +135,23 @@ def _duplicates(node: yaml.Node, path: Path, found: list[DuplicateKey]) -> None:
                 if key in seen:
                     found.append(DuplicateKey(path, key, seen[key], line))
                 seen.setdefault(key, line)
-                _duplicates(value_node, (*path, key), found)
+                _duplicates(yaml, value_node, (*path, key), found)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            _duplicates(item, (*path, index), found)
+            _duplicates(yaml, item, (*path, index), found)
 
 
-def _record(node: yaml.Node, value: Any, path: Path, lines: dict[Path, int]) -> None:
+def _record(yaml: Any, node: yaml.Node, value: Any, path: Path, lines: dict[Path, int]) -> None:
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode) and isinstance(value, dict):
         for key_node, value_node in node.value:
             key = key_node.value
             if key in value:
-                _record(value_node, value[key], (*path, key), lines)
+                _record(yaml, value_node, value[key], (*path, key), lines)
             else:  # a non-string key constructed to another type (e.g. 1 for "1")
                 for actual in value:
                     if str(actual) == key:
-                        _record(value_node, value[actual], (*path, str(actual)), lines)
+                        _record(yaml, value_node, value[actual], (*path, str(actual)), lines)
     elif isinstance(node, yaml.SequenceNode) and isinstance(value, list):
         for index, (item_node, item) in enumerate(zip(node.value, value, strict=False)):
-            _record(item_node, item, (*path, index), lines)
+            _record(yaml, item_node, item, (*path, index), lines)
