@@ -204,6 +204,7 @@ def shoot_tools(window: MainWindow, app: QApplication, out: Path, suffix: str) -
     shoot(window, app, out / f"double-dummy{suffix}.png")
 
     tools = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Tools")
+    tools.aboutToShow.emit()  # the entries are added when the menu first opens
     tools.actions()[2].trigger()  # matchpoints, the pane with the most to show
     dialog = window.findChild(CalculatorsDialog, "calculators")
     for _ in range(3):

@@ -128,9 +128,8 @@ class CalculatorsDialog(QDialog):
 
 
 def install_tools_menu(window: QMainWindow, menu: QMenu, show_law: Callable[[str], object]) -> None:
-    """Fill the Tools menu with one entry per calculator; the window is built on first use."""
-    from app.ui.calculators_panes import PANES
-
+    """Fill the Tools menu with one entry per calculator the first time it opens (the panes' module
+    costs a noticeable part of start-up), and build their window on first use."""
     holder: list[CalculatorsDialog] = []
 
     def open_pane(index: int) -> None:
@@ -141,6 +140,13 @@ def install_tools_menu(window: QMainWindow, menu: QMenu, show_law: Callable[[str
             holder.append(dialog)
         holder[0].show_pane(index)
 
-    for index, kind in enumerate(PANES):
-        action = menu.addAction(f"{kind.menu_text}…")
-        action.triggered.connect(lambda _=False, i=index: open_pane(i))
+    def fill() -> None:
+        if menu.actions():
+            return
+        from app.ui.calculators_panes import PANES
+
+        for index, kind in enumerate(PANES):
+            action = menu.addAction(f"{kind.menu_text}…")
+            action.triggered.connect(lambda _=False, i=index: open_pane(i))
+
+    menu.aboutToShow.connect(fill)

@@ -157,7 +157,7 @@ class CaseActions:
         if self.window._store is not None:
             self.window.refresh_profile()
         else:
-            self.window.case_list.set_results({})
+            self.window.show_results({})
 
     # --- import a deal --------------------------------------------------------------------------
 

@@ -24,33 +24,31 @@ from PySide6.QtWidgets import (
 from app import __version__
 from app.content.case_model import Case
 from app.content.library import Library
-from app.content.render import Renderer, Style
 from app.store.errors import StoreError
 from app.store.records import AttemptSummary, Profile, Role, by_whole_law
 from app.training.attempt import Attempt
 from app.training.case_filter import CaseFilter
 from app.training.clock import utc_now
-from app.training.exam import Exam, ExamError, ExamProfile
+from app.training.exam import Exam, ExamError, ExamProfile, ExamReport
 from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.practice import Mode, PracticeSession
-from app.training.report_html import report_html
 from app.training.sitting import CaseSitting, ExamSitting
 from app.ui.calculators import install_tools_menu
-from app.ui.case_list import CaseList
 from app.ui.case_menu import install_case_menu
 from app.ui.home_view import HomeView
-from app.ui.library_view import LibraryView
 from app.ui.official_import import OfficialTextActions
-from app.ui.report_dialog import ReportDialog
 from app.ui.settings import setting_bool, setting_int
-from app.ui.shortcuts import ShortcutsDialog
 from app.ui.store_opening import StoreOpener
 from app.ui.theme import THEMES, apply_point_size, apply_theme
 
 if TYPE_CHECKING:
+    from app.content.render import Renderer
     from app.store.store import Store
+    from app.training.report import Report
+    from app.ui.case_list import CaseList
     from app.ui.case_player import CasePlayer
     from app.ui.classroom_view import ClassroomView
+    from app.ui.library_view import LibraryView
     from app.ui.progress_view import ProgressView
 
 AREAS = ("Home", "Library", "Cases", "Case", "Progress", "Classroom")
@@ -85,18 +83,21 @@ class MainWindow(QMainWindow):
         self.point_size = setting_int(self.settings, "view/point_size", self.default_point_size)
         self.dark = apply_theme(app, self.theme)
         apply_point_size(app, self.point_size)
-        self.renderer = self._make_renderer()
+        self._renderer: Renderer | None = None  # made when a view that renders text is first built
 
         self.home = HomeView(library, list(BUILT_IN_PROFILES))
-        self.library_view = LibraryView(library, self.renderer)
-        self.case_list = CaseList(library)
-        # Built on first use (see ``player``, ``progress``, ``classroom``): a placeholder holds the place.
+        # Built on first use (see ``library_view``, ``case_list``, ``player``, ``progress``, ``classroom``):
+        # a placeholder holds the place, and what they would be told before then waits here.
+        self._library_view: LibraryView | None = None
+        self._personal: tuple[Callable[[str], tuple[bool, str]] | None, list[str]] = (None, [])
+        self._case_list: CaseList | None = None
+        self._case_results: dict[str, str] = {}
         self._player: CasePlayer | None = None
         self._progress: ProgressView | None = None
         self._classroom: ClassroomView | None = None
 
         self.stack = QStackedWidget()
-        for widget in (self.home, self.library_view, self.case_list, QWidget(), QWidget(), QWidget()):
+        for widget in (self.home, QWidget(), QWidget(), QWidget(), QWidget(), QWidget()):
             self.stack.addWidget(widget)
         self.areas = QListWidget()
         self.areas.setObjectName("areas")
@@ -167,8 +168,15 @@ class MainWindow(QMainWindow):
             return profiles[0]
         return self.store.add_profile((getpass.getuser() or "Trainee").capitalize())
 
-    def _make_renderer(self) -> Renderer:
-        return Renderer(self.library.book, self.library.glossary, Style(four_colour=self.four_colour, dark=self.dark))
+    @property
+    def renderer(self) -> Renderer:
+        """How law text and cases are drawn in the current look (suit colours, dark or light)."""
+        if self._renderer is None:
+            from app.content.render import Renderer, Style
+
+            self._renderer = Renderer(self.library.book, self.library.glossary,
+                                      Style(four_colour=self.four_colour, dark=self.dark))
+        return self._renderer
 
     def _connect(self) -> None:
         self.home.profileChosen.connect(self.choose_profile)
@@ -178,13 +186,6 @@ class MainWindow(QMainWindow):
         self.home.examRequested.connect(self.start_exam)
         self.home.caseRequested.connect(self.open_case)
         self.home.lawRequested.connect(self.show_law)
-        self.library_view.caseRequested.connect(self.open_case)
-        self.library_view.historyChanged.connect(self._update_history_actions)
-        self.library_view.sectionShown.connect(
-            lambda key: self.statusBar().showMessage(self.library_view.page_label(key), 4000))
-        self.library_view.bookmarkToggled.connect(self._bookmark)
-        self.library_view.noteChanged.connect(self._note)
-        self.case_list.caseOpened.connect(self.open_case)
 
     # views built on first use ------------------------------------------------------------
     def _place(self, area: str, widget: QWidget) -> None:
@@ -197,6 +198,54 @@ class MainWindow(QMainWindow):
         self.stack.removeWidget(placeholder)
         placeholder.deleteLater()
         self.stack.setCurrentIndex(current)
+
+    @property
+    def library_view(self) -> LibraryView:
+        """The law library, built when first shown or asked for (the window opens on Home)."""
+        if self._library_view is None:
+            from app.ui.library_view import LibraryView
+
+            view = LibraryView(self.library, self.renderer)
+            view.caseRequested.connect(self.open_case)
+            view.historyChanged.connect(self._update_history_actions)
+            view.sectionShown.connect(lambda key: self.statusBar().showMessage(view.page_label(key), 4000))
+            view.bookmarkToggled.connect(self._bookmark)
+            view.noteChanged.connect(self._note)
+            saved = self.settings.value("splitter/library")
+            if isinstance(saved, QByteArray):
+                view.splitter.restoreState(saved)
+            view.set_personal(*self._personal)
+            self._library_view = view
+            self._place("Library", view)
+        return self._library_view
+
+    @property
+    def case_list(self) -> CaseList:
+        """The case list, built when first shown, with the results known by then."""
+        if self._case_list is None:
+            from app.ui.case_list import CaseList
+
+            self._case_list = CaseList(self.library)
+            self._case_list.set_results(self._case_results)
+            self._case_list.caseOpened.connect(self.open_case)
+            self._place("Cases", self._case_list)
+        return self._case_list
+
+    def show_results(self, results: dict[str, str]) -> None:
+        """The last result of each case, for the case list now or when it is built."""
+        self._case_results = results
+        if self._case_list is not None:
+            self._case_list.set_results(results)
+
+    def _set_personal(self, provider: Callable[[str], tuple[bool, str]] | None, bookmarks: list[str]) -> None:
+        """Bookmarks and notes for the library, now or when it is built."""
+        self._personal = (provider, bookmarks)
+        if self._library_view is not None:
+            self._library_view.set_personal(provider, bookmarks)
+
+    def _save_note(self) -> None:
+        if self._library_view is not None:
+            self._library_view.save_note()
 
     @property
     def player(self) -> CasePlayer:
@@ -262,7 +311,7 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "&New profile…", self.new_profile)
         self._action(file_menu, "&Switch profile…", self.switch_profile)
         file_menu.addSeparator()
-        self.official_text = OfficialTextActions(self, self.library, self.library_view.official_changed)
+        self.official_text = OfficialTextActions(self, self.library, self._official_changed)
         self.official_text.install(file_menu)
         self.official_text.load_saved()
         file_menu.addSeparator()
@@ -275,8 +324,8 @@ class MainWindow(QMainWindow):
 
         go = bar.addMenu("&Go")
         self._action(go, "Go to &law…", self.ask_law, "Ctrl+L")
-        self.back_action = self._action(go, "&Back", self.library_view.go_back, "Alt+Left")
-        self.forward_action = self._action(go, "&Forward", self.library_view.go_forward, "Alt+Right")
+        self.back_action = self._action(go, "&Back", lambda: self.library_view.go_back(), "Alt+Left")
+        self.forward_action = self._action(go, "&Forward", lambda: self.library_view.go_forward(), "Alt+Right")
         go.addSeparator()
         for i, name in enumerate(AREAS):
             self._action(go, f"&{i + 1} {name}", lambda _=False, r=i: self.areas.setCurrentRow(r), f"Ctrl+{i + 1}")
@@ -315,9 +364,6 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray):
             self.restoreState(state)
-        saved = self.settings.value("splitter/library")
-        if isinstance(saved, QByteArray):
-            self.library_view.splitter.restoreState(saved)
         # The section read last is drawn when the library is first shown (see _area_changed): rendering
         # it costs as much as building a view, and the window opens on another area most of the time.
         self._library_start: str | None = str(self.settings.value("library/last", "Introduction"))
@@ -325,19 +371,23 @@ class MainWindow(QMainWindow):
         self.areas.setCurrentRow(area if 0 <= area < len(AREAS) and AREAS[area] != "Case" else 0)
 
     def _open_library_start(self) -> None:
+        """Build the library if need be and, the first time, show the section read last."""
+        self.library_view  # noqa: B018 - built on first use
         start, self._library_start = self._library_start, None
         if start is not None and not self.library_view.show_law(start):
             self.library_view.show_law("1")
 
     def save_settings(self) -> None:
-        self.library_view.save_note()
+        self._save_note()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        self.settings.setValue("splitter/library", self.library_view.splitter.saveState())
+        if self._library_view is not None:
+            self.settings.setValue("splitter/library", self._library_view.splitter.saveState())
         if self._player is not None:
             self.settings.setValue("splitter/player", self._player.splitter.saveState())
         self.settings.setValue("window/area", self.areas.currentRow())
-        self.settings.setValue("library/last", self.library_view.current_key or self._library_start or "")
+        current = self._library_view.current_key if self._library_view is not None else None
+        self.settings.setValue("library/last", current or self._library_start or "")
         self.settings.setValue("view/theme", self.theme)
         self.settings.setValue("view/four_colour", self.four_colour)
         self.settings.setValue("view/point_size", self.point_size)
@@ -380,11 +430,11 @@ class MainWindow(QMainWindow):
         recent = self._safely(lambda: self.store.recent_attempts(profile, 10), "read recent cases") or []
         self.home.refresh(profile, profiles, due, recent)
         last = self._safely(lambda: self.store.last_results(profile), "read results") or {}
-        self.case_list.set_results({case_id: f"{score:.0%}" for case_id, score in last.items()})
+        self.show_results({case_id: f"{score:.0%}" for case_id, score in last.items()})
         self._refresh_progress(recent)
         bookmarks = self._safely(lambda: self.store.bookmarks(profile), "read bookmarks") or []
         marked = set(bookmarks)
-        self.library_view.set_personal(lambda key: (key in marked, self.store.note_for(profile, key)), bookmarks)
+        self._set_personal(lambda key: (key in marked, self.store.note_for(profile, key)), bookmarks)
         classroom = self.areas.item(AREAS.index("Classroom"))
         classroom.setHidden(profile.role != Role.INSTRUCTOR)
         if profile.role != Role.INSTRUCTOR and self.stack.currentIndex() == AREAS.index("Classroom"):
@@ -417,7 +467,7 @@ class MainWindow(QMainWindow):
             return
         found = self._safely(lambda: self.store.profile_named(name), "find the profile")
         if found is not None:
-            self.library_view.save_note()
+            self._save_note()
             self.profile = found
             self.refresh_profile()
 
@@ -447,7 +497,7 @@ class MainWindow(QMainWindow):
                      "save the bookmark")
         bookmarks = self._safely(lambda: self.store.bookmarks(profile), "read bookmarks") or []
         marked = set(bookmarks)
-        self.library_view.set_personal(lambda k: (k in marked, self.store.note_for(profile, k)), bookmarks)
+        self._set_personal(lambda k: (k in marked, self.store.note_for(profile, k)), bookmarks)
 
     def _note(self, key: str, text: str) -> None:
         profile = self.profile
@@ -529,7 +579,7 @@ class MainWindow(QMainWindow):
         self.player.session_bar.setVisible(False)
         if session is not None and any(a.marks for a in session.attempts):
             report = session.report("Review session" if session.mode == Mode.REVIEW else "Practice session")
-            ReportDialog(report.title, report_html(report, self.profile.name, self.library.topics), self).open()
+            self._show_report(report.title, report)
         self.areas.setCurrentRow(AREAS.index("Home"))
 
     def _sitting_finished(self, finished: object) -> None:
@@ -607,12 +657,19 @@ class MainWindow(QMainWindow):
         self.refresh_profile()
         self.areas.setCurrentRow(AREAS.index("Progress"))
         if show:
-            ReportDialog(report.report.title, report_html(report, profile.name, self.library.topics), self).open()
+            self._show_report(report.report.title, report)
 
     def show_exam_report(self, exam_id: int) -> None:
         report = self._safely(lambda: self.store.exam_report(exam_id), "read the exam")
         if report is not None:
-            ReportDialog(report.report.title, report_html(report, self.profile.name, self.library.topics), self).open()
+            self._show_report(report.report.title, report)
+
+    def _show_report(self, title: str, report: Report | ExamReport) -> None:
+        """A session's or exam's report in its own window (imported here: rarely needed at start-up)."""
+        from app.training.report_html import report_html
+        from app.ui.report_dialog import ReportDialog
+
+        ReportDialog(title, report_html(report, self.profile.name, self.library.topics), self).open()
 
     def _lock_library(self, locked: bool) -> None:
         """A closed-book exam hides the law library and the cited-law pane until it ends."""
@@ -632,7 +689,7 @@ class MainWindow(QMainWindow):
             self.areas.setCurrentRow(self.stack.currentIndex())
             return
         {"Case": lambda: self.player, "Progress": lambda: self.progress, "Classroom": lambda: self.classroom,
-         "Library": self._open_library_start}.get(AREAS[row], lambda: None)()
+         "Cases": lambda: self.case_list, "Library": self._open_library_start}.get(AREAS[row], lambda: None)()
         self.stack.setCurrentIndex(row)
 
     # library actions -------------------------------------------------------------------
@@ -656,8 +713,13 @@ class MainWindow(QMainWindow):
         return shown
 
     def _update_history_actions(self) -> None:
-        self.back_action.setEnabled(self.library_view.can_go_back())
-        self.forward_action.setEnabled(self.library_view.can_go_forward())
+        view = self._library_view
+        self.back_action.setEnabled(view is not None and view.can_go_back())
+        self.forward_action.setEnabled(view is not None and view.can_go_forward())
+
+    def _official_changed(self) -> None:
+        if self._library_view is not None:  # else it shows the wording when it is built
+            self._library_view.official_changed()
 
     # view actions ---------------------------------------------------------------------
     def present(self) -> None:
@@ -690,10 +752,11 @@ class MainWindow(QMainWindow):
 
     def _restyle(self) -> None:
         """Re-render pages after a change of palette, suit colours or text size."""
-        self.renderer = self._make_renderer()
-        for holder in (self.library_view, self.library_view.browser):
-            holder.renderer = self.renderer
-        self.library_view.refresh()
+        self._renderer = None
+        if self._library_view is not None:  # else it is built later with the new look
+            for holder in (self._library_view, self._library_view.browser):
+                holder.renderer = self.renderer
+            self._library_view.refresh()
         if self._player is not None:  # else it is built later with the new look
             from app.ui.table_widget import TableLook
 
@@ -703,6 +766,8 @@ class MainWindow(QMainWindow):
             self._player.refresh()
 
     def show_shortcuts(self) -> None:
+        from app.ui.shortcuts import ShortcutsDialog
+
         ShortcutsDialog(self.actions(), self).open()
 
     def about(self) -> None:

@@ -1,8 +1,10 @@
-"""What the window does not do before its first paint: import SQLAlchemy and alembic, or build
-the views a trainee reaches later (case player, progress, classroom)."""
+"""What the window does not do before its first paint: import SQLAlchemy and alembic, YAML, the search
+index or the calculators, or build the views a trainee reaches later (library, case list, case player,
+progress, classroom)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Loaded when first needed, not when the window module is imported: the store's database libraries and
 # review scheduler, the rules engine (explanations, the case editor's checks), the Markdown parser (pages).
-LATER = ("sqlalchemy", "alembic", "fsrs", "app.rules.engine", "app.ui.case_editor", "markdown_it")
+LATER = ("sqlalchemy", "alembic", "fsrs", "app.rules.engine", "app.ui.case_editor", "markdown_it", "yaml",
+         "app.content.search", "app.ui.calculators_panes", "app.ui.library_view", "app.ui.case_list",
+         "app.ui.report_dialog")
 
 
 def test_importing_the_window_and_the_store_records_leaves_sqlalchemy_unloaded() -> None:
@@ -31,9 +35,42 @@ def test_rarely_used_views_are_built_on_first_use(qtbot, tmp_path: Path) -> None
     window = MainWindow(load_library(ROOT / "content"), QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.show()
-    assert (window._player, window._progress, window._classroom) == (None, None, None)
+    assert (window._library_view, window._case_list, window._player, window._progress, window._classroom) == (
+        None, None, None, None, None)
+    window.areas.setCurrentRow(AREAS.index("Cases"))
+    assert window._case_list is not None and window.stack.currentWidget() is window._case_list
+    assert sorted(window.case_list.visible_ids()) == sorted(case.id for case in window.library.cases)
+    window.show_law("64A1")
+    assert window._library_view is not None and window.stack.currentWidget() is window._library_view
+    assert window.library_view.current_key == "64A1"
     window.areas.setCurrentRow(AREAS.index("Progress"))
     assert window._progress is not None and window.stack.currentWidget() is window._progress
     window.open_case(window.library.cases[0].id)
     assert window._player is not None and window.stack.currentWidget() is window._player
     assert window.stack.count() == len(AREAS)
+
+
+STARTS_FROM_THE_CACHE = """
+import os, sys, tempfile
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from app.ui.app import create_main_window
+window = create_main_window(db=os.path.join(tempfile.mkdtemp(), "progress.sqlite3"))
+window.show()
+app.processEvents()
+print(len(window.library.cases), sorted(m for m in {later!r} if m in sys.modules))
+"""
+
+
+def test_a_start_from_the_cached_library_paints_without_yaml_search_or_rarely_used_views(tmp_path: Path) -> None:
+    """Twice: the first start writes the library cache, the second reads it, as a user's next start would."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    # The store opens (SQLAlchemy and all) off the GUI thread as soon as the window has painted.
+    probe = STARTS_FROM_THE_CACHE.format(later=tuple(m for m in LATER if m not in ("sqlalchemy", "alembic", "fsrs")))
+    for _ in range(2):
+        result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, env=env,
+                                timeout=120)
+    count, loaded = result.stdout.strip().splitlines()[-1].split(" ", 1)
+    assert int(count) == len(load_library(ROOT / "content").cases)
+    assert loaded == "[]"
