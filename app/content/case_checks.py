@@ -67,7 +67,8 @@ def missing_expect(case: Case) -> ContentProblem | None:
 def compare(key: str, expected: Any, analysis: Analysis) -> str | None:
     """None if the engine agrees with ``expect.key``; otherwise the message to print."""
     conclusions = analysis.conclusions()
-    shown = _shown(expected)
+    # YAML reads an unquoted "no" as false: an obligation key shows it as the author wrote it.
+    shown = "no" if key in OBLIGATION_KEYS and expected is False else _shown(expected)
     if key not in conclusions:
         why = analysis.why_unknown(key)
         if why:

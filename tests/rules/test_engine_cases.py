@@ -201,3 +201,13 @@ def test_the_engine_commands_have_help(capsys: pytest.CaptureFixture[str], comma
         cli.main([command, "--help"])
     out, _ = capsys.readouterr()
     assert exit_.value.code == 0 and f"usage: director-trainer {command}" in out
+
+
+def test_an_unquoted_no_is_reported_as_no(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """YAML reads ``partner_must_pass: no`` as false; the message shows what the author wrote."""
+    source = (CASES / "barred-player-bids.yaml").read_text(encoding="utf-8")
+    (tmp_path / "barred-player-bids.yaml").write_text(
+        source.replace("partner_must_pass: throughout", "partner_must_pass: no"), encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(tmp_path))
+    assert code == 1
+    assert "expect.partner_must_pass is no but the engine finds throughout" in out
