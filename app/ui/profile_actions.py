@@ -1,0 +1,118 @@
+"""The main window's dealings with the progress store: the trainee's profile (choosing, switching,
+making one), filling home, case list, progress, classroom and library notes from the store, and
+saving bookmarks and notes. Every store call goes through ``_safely``, so that a database
+problem becomes a message and never a traceback inside a Qt slot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+from app.store.errors import StoreError
+from app.store.records import AttemptSummary, Role, by_whole_law
+from app.training.clock import utc_now
+from app.ui.window_base import AREAS, WindowBase
+
+T = TypeVar("T")
+
+
+class ProfileActions(WindowBase):
+    """The main window's part that reads and writes the current profile's progress."""
+
+    def _safely(self, action: Callable[[], T], what: str) -> T | None:
+        """Run a store action; a database problem is reported, never raised into Qt."""
+        if self._store is None:
+            self.statusBar().showMessage(f"Could not {what} yet: your progress is still being opened.", 5000)
+            return None
+        try:
+            return action()
+        except StoreError as exc:
+            self.statusBar().showMessage(f"Could not {what}: {exc}", 10000)
+            QMessageBox.warning(self, "Progress database", f"Could not {what}.\n\n{exc}")
+            return None
+
+    def refresh_profile(self) -> None:
+        """Show the current trainee's state everywhere: home, case list, progress, library notes."""
+        if self._store is None:
+            return
+        profile = self.profile
+        now = utc_now()
+        profiles = self._safely(self.store.profiles, "read the profiles") or [profile]
+        due = self._safely(lambda: self.store.due_items(profile, now), "read what is due") or []
+        recent = self._safely(lambda: self.store.recent_attempts(profile, 10), "read recent cases") or []
+        self.home.refresh(profile, profiles, due, recent)
+        last = self._safely(lambda: self.store.last_results(profile), "read results") or {}
+        self.show_results({case_id: f"{score:.0%}" for case_id, score in last.items()})
+        self._refresh_progress(recent)
+        bookmarks = self._safely(lambda: self.store.bookmarks(profile), "read bookmarks") or []
+        marked = set(bookmarks)
+        self._set_personal(lambda key: (key in marked, self.store.note_for(profile, key)), bookmarks)
+        classroom = self.areas.item(AREAS.index("Classroom"))
+        classroom.setHidden(profile.role != Role.INSTRUCTOR)
+        if profile.role != Role.INSTRUCTOR and self.stack.currentIndex() == AREAS.index("Classroom"):
+            self.areas.setCurrentRow(AREAS.index("Home"))  # switched from an instructor's profile
+        self._refresh_classroom()
+        self.setWindowTitle(f"Director Trainer — {profile.name}")
+
+    def _refresh_progress(self, recent: list[AttemptSummary] | None = None) -> None:
+        """Fill the progress view, if it has been built, from the store."""
+        if self._progress is None or self._store is None:
+            return
+        profile = self.profile
+        if recent is None:
+            recent = self._safely(lambda: self.store.recent_attempts(profile, 10), "read recent cases") or []
+        by_law = by_whole_law(self._safely(lambda: self.store.results_by_law(profile), "read results") or [])
+        by_topic = self._safely(lambda: self.store.results_by_topic(profile), "read results") or []
+        exams = self._safely(lambda: self.store.exams(profile), "read exams") or []
+        self._progress.refresh(by_law, by_topic, recent, exams)
+
+    def _refresh_classroom(self) -> None:
+        """Fill the classroom view, if it has been built and the profile is an instructor's."""
+        if self._classroom is None or self._store is None or self.profile.role != Role.INSTRUCTOR:
+            return
+        results = self._safely(self.store.results_by_case_and_topic, "read the class's results")
+        if results is not None:
+            self._classroom.refresh(results, self.store.location)
+
+    def choose_profile(self, name: str) -> None:
+        if self._busy("switch profiles"):
+            return
+        found = self._safely(lambda: self.store.profile_named(name), "find the profile")
+        if found is not None:
+            self._save_note()
+            self.profile = found
+            self.refresh_profile()
+
+    def switch_profile(self) -> None:
+        names = [p.name for p in self._safely(self.store.profiles, "read the profiles") or []]
+        name, ok = QInputDialog.getItem(self, "Switch profile", "Profile:", names, 0, False)
+        if ok and name:
+            self.choose_profile(name)
+
+    def new_profile(self) -> None:
+        name, ok = QInputDialog.getText(self, "New profile", "Name of the trainee or instructor:")
+        if not ok or not name.strip():
+            return
+        roles = ["Trainee", "Instructor (sees the whole class's results)"]
+        role, ok = QInputDialog.getItem(self, "New profile", "Role:", roles, 0, False)
+        if not ok:
+            return
+        created = self._safely(lambda: self.store.add_profile(
+            name.strip(), Role.INSTRUCTOR if role.startswith("Instructor") else Role.TRAINEE), "create the profile")
+        if created is not None:
+            self.profile = created
+            self.refresh_profile()
+
+    def _bookmark(self, key: str, on: bool) -> None:
+        profile = self.profile
+        self._safely(lambda: (self.store.add_bookmark if on else self.store.remove_bookmark)(profile, key),
+                     "save the bookmark")
+        bookmarks = self._safely(lambda: self.store.bookmarks(profile), "read bookmarks") or []
+        marked = set(bookmarks)
+        self._set_personal(lambda k: (k in marked, self.store.note_for(profile, k)), bookmarks)
+
+    def _note(self, key: str, text: str) -> None:
+        profile = self.profile
+        self._safely(lambda: self.store.set_note(profile, key, text), "save the note")

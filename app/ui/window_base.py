@@ -1,0 +1,86 @@
+"""The main window's work areas, and what its parts (``training_flow``, ``profile_actions``,
+``window_menus``) may rely on the window for.
+
+MainWindow is put together from those parts as mixins, so that each stays small and is read
+on its own. A part calls on state MainWindow sets up and on methods another part holds: they
+are declared once here so that mypy checks every such call. At run time ``WindowBase`` is
+``object`` and adds nothing to the window: MainWindow itself is the Qt main window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
+
+AREAS = ("Home", "Library", "Cases", "Case", "Progress", "Classroom")
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QListWidget, QMainWindow, QStackedWidget
+
+    from app.content.case_model import Case
+    from app.content.library import Library
+    from app.content.render import Renderer
+    from app.store.records import Profile
+    from app.store.store import Store
+    from app.training.exam import Exam
+    from app.training.practice import PracticeSession
+    from app.ui.case_player import CasePlayer
+    from app.ui.classroom_view import ClassroomView
+    from app.ui.home_view import HomeView
+    from app.ui.library_view import LibraryView
+    from app.ui.progress_view import ProgressView
+
+    T = TypeVar("T")
+
+    class WindowBase(QMainWindow):
+        """For mypy only: the main window as its parts see it."""
+
+        # set up by MainWindow
+        library: Library
+        engine_explainer: Callable[[Case], str] | None
+        app: QApplication
+        _store: Store | None
+        profile: Profile
+        session: PracticeSession | None
+        exam: Exam | None
+        home: HomeView
+        stack: QStackedWidget
+        areas: QListWidget
+        exam_timer: QTimer
+        theme: str
+        dark: bool
+        four_colour: bool
+        point_size: int
+        default_point_size: int
+        _renderer: Renderer | None
+        _library_view: LibraryView | None
+        _player: CasePlayer | None
+        _progress: ProgressView | None
+        _classroom: ClassroomView | None
+
+        @property
+        def store(self) -> Store: ...
+        @property
+        def renderer(self) -> Renderer: ...
+        @property
+        def library_view(self) -> LibraryView: ...
+        @property
+        def player(self) -> CasePlayer: ...
+        def show_results(self, results: dict[str, str]) -> None: ...
+        def _set_personal(self, provider: Callable[[str], tuple[bool, str]] | None,
+                          bookmarks: list[str]) -> None: ...
+        def _save_note(self) -> None: ...
+        def find_in_laws(self) -> None: ...
+        def ask_law(self) -> None: ...
+        def show_law(self, key: str) -> bool: ...
+        def _update_history_actions(self) -> None: ...
+        def _official_changed(self) -> None: ...
+
+        # held by one part, called by another
+        def _safely(self, action: Callable[[], T], what: str) -> T | None: ...  # profile_actions
+        def refresh_profile(self) -> None: ...  # profile_actions
+        def switch_profile(self) -> None: ...  # profile_actions
+        def new_profile(self) -> None: ...  # profile_actions
+        def _busy(self, what: str) -> bool: ...  # training_flow
+else:
+    WindowBase = object

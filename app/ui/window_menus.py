@@ -1,0 +1,151 @@
+"""The main window's menu bar and what the View and Help menus do: full screen, presenter mode,
+text size, suit colours and theme (re-rendering what is already built), the shortcuts list and
+About. Kept apart from the window's construction: the menus name every action of the window,
+and the view settings touch each view that draws text or cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMessageBox
+
+from app import __version__
+from app.ui.calculators import install_tools_menu
+from app.ui.case_menu import install_case_menu
+from app.ui.official_import import OfficialTextActions
+from app.ui.theme import THEMES, apply_point_size, apply_theme
+from app.ui.window_base import AREAS, WindowBase
+
+if TYPE_CHECKING:
+    from app.ui.case_menu import CaseActions
+    from app.ui.main_window import MainWindow
+    from app.ui.presenter import Presenter
+
+
+class WindowMenus(WindowBase):
+    """The main window's part that builds the menus and changes how the window looks."""
+
+    official_text: OfficialTextActions
+    case_actions: CaseActions
+    back_action: QAction
+    forward_action: QAction
+    full_screen_action: QAction
+    presenter: Presenter | None
+
+    def _action(self, menu, text: str, slot,  # type: ignore[no-untyped-def]
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+                checkable: bool = False) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setCheckable(checkable)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        self.addAction(action)  # shortcuts work in full screen too, when the menu bar is hidden
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self._action(file_menu, "&New profile…", self.new_profile)
+        self._action(file_menu, "&Switch profile…", self.switch_profile)
+        file_menu.addSeparator()
+        self.official_text = OfficialTextActions(self, self.library, self._official_changed)
+        self.official_text.install(file_menu)
+        self.official_text.load_saved()
+        file_menu.addSeparator()
+        self.case_actions = install_case_menu(cast("MainWindow", self), file_menu)  # it needs the whole window
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        edit = bar.addMenu("&Edit")
+        self._action(edit, "&Find in the laws…", self.find_in_laws, QKeySequence.StandardKey.Find)
+
+        go = bar.addMenu("&Go")
+        self._action(go, "Go to &law…", self.ask_law, "Ctrl+L")
+        self.back_action = self._action(go, "&Back", lambda: self.library_view.go_back(), "Alt+Left")
+        self.forward_action = self._action(go, "&Forward", lambda: self.library_view.go_forward(), "Alt+Right")
+        go.addSeparator()
+        for i, name in enumerate(AREAS):
+            self._action(go, f"&{i + 1} {name}", lambda _=False, r=i: self.areas.setCurrentRow(r), f"Ctrl+{i + 1}")
+
+        view = bar.addMenu("&View")
+        self.full_screen_action = self._action(view, "&Full screen", self.toggle_full_screen, "F11", checkable=True)
+        self._action(view, "&Present", self.present, "F5")
+        self._action(view, "&Larger text", lambda: self.change_text_size(1), QKeySequence.StandardKey.ZoomIn)
+        self._action(view, "Larger text", lambda: self.change_text_size(1), "Ctrl+=").setVisible(False)
+        self._action(view, "&Smaller text", lambda: self.change_text_size(-1), QKeySequence.StandardKey.ZoomOut)
+        self._action(view, "&Reset text size", lambda: self.change_text_size(0), "Ctrl+0")
+        view.addSeparator()
+        four = self._action(view, "Four-colour &suits", self.set_four_colour, checkable=True)
+        four.setChecked(self.four_colour)
+        theme_menu = view.addMenu("&Theme")
+        group = QActionGroup(self)
+        for name in THEMES:
+            action = self._action(theme_menu, name.capitalize(), lambda _=False, n=name: self.set_theme(n), checkable=True)
+            action.setChecked(name == self.theme)
+            group.addAction(action)
+
+        install_tools_menu(self, bar.addMenu("&Tools"), self.show_law)
+
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
+        self._action(help_menu, "&About Director Trainer", self.about)
+        self._update_history_actions()
+
+    def present(self) -> None:
+        """Show the open case to a room, step by step (presenter mode)."""
+        from app.ui.presenter import start_presenting
+
+        self.presenter = start_presenting(self)
+
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+        self.full_screen_action.setChecked(self.isFullScreen())
+
+    def change_text_size(self, step: int) -> None:
+        size = self.default_point_size if step == 0 else self.point_size + step
+        self.point_size = apply_point_size(self.app, size)
+        self._restyle()
+        self.statusBar().showMessage(f"Text size {self.point_size} pt", 2000)
+
+    def set_four_colour(self, on: bool) -> None:
+        self.four_colour = on
+        self._restyle()
+
+    def set_theme(self, name: str) -> None:
+        self.theme = name
+        self.dark = apply_theme(self.app, name)
+        self._restyle()
+
+    def _restyle(self) -> None:
+        """Re-render pages after a change of palette, suit colours or text size."""
+        self._renderer = None
+        if self._library_view is not None:  # else it is built later with the new look
+            for holder in (self._library_view, self._library_view.browser):
+                holder.renderer = self.renderer
+            self._library_view.refresh()
+        if self._player is not None:  # else it is built later with the new look
+            from app.ui.table_widget import TableLook
+
+            for part in (self._player, self._player.ruling, self._player.law_pane):
+                part.renderer = self.renderer
+            self._player.table.look = TableLook(dark=self.dark, four_colour=self.four_colour)
+            self._player.refresh()
+
+    def show_shortcuts(self) -> None:
+        from app.ui.shortcuts import ShortcutsDialog
+
+        ShortcutsDialog(self.actions(), self).open()
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self, "About Director Trainer",
+            f"<h3>Director Trainer {__version__}</h3><p>Learn to direct duplicate bridge: the 2017 Laws "
+            "in plain language beside a drawn table, with cases marked against model rulings.</p>"
+            f"<p>Progress: {self._store.location if self._store is not None else 'still being opened'}</p>",
+        )
