@@ -54,8 +54,6 @@ def test_there_are_at_least_150_cases_and_ten_older_code_twins(library) -> None:
     assert not [line for line in shortfalls(library) if line.startswith(("cases:", "older-code"))]
 
 
-@pytest.mark.xfail(strict=True, reason="the library is still short of the issue's minimums in some topics and levels; "
-                   "when this passes, remove the mark")
 def test_every_topic_and_level_has_its_minimum(library) -> None:  # type: ignore[no-untyped-def]
     assert shortfalls(library) == []
 
