@@ -41,6 +41,7 @@ from app.ui.case_form import REMOVE, CaseForm
 from app.ui.double_dummy_panel import DoubleDummyPanel
 from app.ui.operations import run_off_thread
 from app.ui.table_widget import TableWidget
+from app.ui.theme import readable
 
 SETTLE_MS = 400  # how long typing must pause before the text is read back and checked
 LINE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -98,7 +99,7 @@ class CaseEditor(QWidget):
         self.problems.setAccessibleName("Problems")
         self.problems.itemActivated.connect(self._go_to_problem)
         self.problems.itemClicked.connect(self._go_to_problem)
-        self.analysis = QTextBrowser()
+        self.analysis = readable(QTextBrowser())
         self.analysis.setAccessibleName("The engine's analysis")
         self.status = QLabel("Checking…")
         self.status.setWordWrap(True)

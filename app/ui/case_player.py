@@ -30,6 +30,7 @@ from app.ui.law_browser import LawBrowser
 from app.ui.ruling_panel import RulingPanel
 from app.ui.shortcuts import NEXT_CASE, STEP_BACK, STEP_FORWARD
 from app.ui.table_widget import TableWidget
+from app.ui.theme import emphasise, readable
 
 NO_LAW_YET = "The law each question rests on opens here once you have answered it."
 NO_LAW_CITED = "This question rests on no single law; the model ruling at the end cites every law the case uses."
@@ -55,7 +56,7 @@ class CasePlayer(QWidget):
         self.session_label.setWordWrap(True)  # a long exam name wraps instead of widening the window
         self.session_label.setMinimumWidth(120)
         self.timer_label = QLabel()
-        self.timer_label.setObjectName("caseTitle")
+        emphasise(self.timer_label)
         self.timer_label.setAccessibleName("Time left")
         self.next_case_button = QPushButton("Next case")
         self.next_case_button.setShortcut(NEXT_CASE)
@@ -71,9 +72,9 @@ class CasePlayer(QWidget):
         self.session_bar.setVisible(False)
 
         self.title = QLabel("No case open")
-        self.title.setObjectName("caseTitle")
+        emphasise(self.title)
         self.title.setWordWrap(True)
-        self.situation = QTextBrowser()
+        self.situation = readable(QTextBrowser())
         self.situation.setAccessibleName("The situation")
         self.situation.setMaximumHeight(110)
         self.situation.setOpenLinks(False)  # links open the law or term in the library; others do nothing

@@ -17,6 +17,7 @@ from app.content.compare import compare_columns
 from app.content.editions import Editions
 from app.content.laws import Section
 from app.content.render import Renderer
+from app.ui.theme import readable
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -62,7 +63,7 @@ class CompareDialog(QDialog):
             layout.setContentsMargins(2, 2, 2, 2)
             label = QLabel(f"<b>{title}</b>")
             label.setAccessibleName(f"Column {title}")
-            browser = QTextBrowser()
+            browser = readable(QTextBrowser())
             browser.setOpenLinks(False)
             browser.setAccessibleName(f"{title} text")
             browser.setHtml(page)

@@ -30,6 +30,7 @@ from app.store.records import AttemptSummary, Profile
 from app.training.case_filter import CaseFilter
 from app.training.exam import ExamError, ExamProfile
 from app.training.review import DueItem, ItemKind
+from app.ui.theme import emphasise
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -51,7 +52,7 @@ class HomeView(QWidget):
         self.exam_profiles = exam_profiles
 
         self.greeting = QLabel()
-        self.greeting.setObjectName("caseTitle")
+        emphasise(self.greeting)
         self.profile_box = QComboBox()
         self.profile_box.setAccessibleName("Trainee profile")
         self.profile_box.activated.connect(lambda i: self.profileChosen.emit(self.profile_box.itemText(i)))

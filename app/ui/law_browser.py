@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QTextBrowser, QTextEdit, QToolTip, QWidget
 
 from app.content.library import Library
 from app.content.render import Renderer
+from app.ui.theme import readable
 
 READING_CHARS = 90  # a comfortable line length for the law text
 
@@ -30,6 +31,7 @@ class LawBrowser(QTextBrowser):
 
     def __init__(self, library: Library, renderer: Renderer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        readable(self)
         self.library = library
         self.renderer = renderer
         self.setOpenLinks(False)

@@ -33,7 +33,7 @@ from app.ui.home_view import HomeView
 from app.ui.profile_actions import ProfileActions
 from app.ui.settings import setting_bool, setting_int
 from app.ui.store_opening import StoreOpener
-from app.ui.theme import apply_point_size, apply_theme
+from app.ui.theme import apply_point_size, apply_theme, emphasise
 from app.ui.training_flow import TrainingFlow
 from app.ui.window_base import AREAS
 from app.ui.window_menus import WindowMenus
@@ -94,6 +94,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
             self.stack.addWidget(widget)
         self.areas = QListWidget()
         self.areas.setObjectName("areas")
+        emphasise(self.areas)
         self.areas.setAccessibleName("Work areas")
         self.areas.addItems(list(AREAS))
         self.areas.item(AREAS.index("Classroom")).setHidden(True)  # until an instructor's profile is open

@@ -29,6 +29,7 @@ from app.content.render import Renderer
 from app.training.presentation import Presentation, Screen, Step, StepKind, place_windows
 from app.training.sitting import ExamSitting
 from app.ui.table_widget import TableLook, TableWidget
+from app.ui.theme import readable
 
 # Text on the room's screen, in pixels at 1920×1080; it scales with the screen's height.
 CAPTION_PX = 40
@@ -85,7 +86,7 @@ class RoomView(QWidget):
         self.table = TableWidget()
         self.table.look = look
         self.table.text_scale = TABLE_TEXT_SCALE
-        self.words = QTextBrowser()
+        self.words = readable(QTextBrowser())
         self.words.setAccessibleName("Question, answer or ruling")
         self.words.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.caption = QLabel()
@@ -162,6 +163,7 @@ class NotesView(QTextBrowser):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        readable(self)
         self.setWindowTitle("Director Trainer — presenter's notes")
         self.setAccessibleName("Presenter's notes")
 

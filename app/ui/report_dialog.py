@@ -11,6 +11,8 @@ from pathlib import Path
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
+from app.ui.theme import readable
+
 
 def write_pdf(html: str, path: Path) -> None:
     """Lay the report's HTML out on A4 pages and write it as a PDF."""
@@ -31,7 +33,7 @@ class ReportDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         self.html = html
-        self.view = QTextBrowser()
+        self.view = readable(QTextBrowser())
         self.view.setHtml(html)
         self.view.setAccessibleName("Report")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

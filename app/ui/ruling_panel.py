@@ -31,6 +31,7 @@ from app.training.marking import Answer, AnswerError, Mark
 from app.training.sitting import ExamSitting, Sitting
 from app.ui.answer_form import VERDICT_MARKS, QuestionForm
 from app.ui.shortcuts import MARK, NEXT_QUESTION
+from app.ui.theme import readable
 
 
 class RulingPanel(QWidget):
@@ -73,7 +74,7 @@ class RulingPanel(QWidget):
         self.next_button.setShortcut(NEXT_QUESTION)
         self.next_button.setToolTip(f"Next question ({NEXT_QUESTION})")
         self.next_button.clicked.connect(self.next_question)
-        self.feedback = QTextBrowser()
+        self.feedback = readable(QTextBrowser())
         self.feedback.setOpenLinks(False)
         self.feedback.anchorClicked.connect(lambda url: self._link(url.toString()))
         self.feedback.setAccessibleName("Marks and the model ruling")

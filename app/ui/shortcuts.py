@@ -8,6 +8,8 @@ import html
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
+from app.ui.theme import readable
+
 MARK = "Ctrl+Return"
 NEXT_QUESTION = "Ctrl+Right"
 NEXT_CASE = "Ctrl+Shift+N"
@@ -56,7 +58,7 @@ class ShortcutsDialog(QDialog):
     def __init__(self, actions: list[QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Keyboard shortcuts")
-        self.view = QTextBrowser()
+        self.view = readable(QTextBrowser())
         self.view.setHtml(shortcuts_html(actions))
         self.view.setAccessibleName("Keyboard shortcuts")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

@@ -8,17 +8,29 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QTextBrowser, QWidget
 
 THEMES = ("system", "light", "dark")
 MIN_POINT_SIZE, MAX_POINT_SIZE = 8, 32
+# Room between a page of text and its frame: the document's own 4 px and 6 px more.
+TEXT_MARGIN = 10
 
-STYLESHEET = """
-QTextBrowser { padding: 6px; }
-QListWidget#areas { font-weight: 600; }
-QLabel#caseTitle { font-size: 130%; font-weight: 600; }
-QLabel#verdictRight { color: palette(link); font-weight: 600; }
-"""
+# No application-wide style sheet: under one, Qt polishes every widget through its style-sheet
+# style, which made building and painting the window noticeably slower, and a widget already
+# shown kept the font it was polished with. The two looks it gave are set on the widgets below.
+
+
+def readable(browser: QTextBrowser) -> QTextBrowser:
+    """A page of text with room around it (the margin survives setHtml and clear)."""
+    browser.document().setDocumentMargin(TEXT_MARGIN)
+    return browser
+
+
+def emphasise(widget: QWidget) -> None:
+    """Semi-bold text. Only the weight is set, so the size still follows View › Larger/Smaller text."""
+    font = QFont()
+    font.setWeight(QFont.Weight.DemiBold)
+    widget.setFont(font)
 
 
 def system_is_dark() -> bool:
@@ -63,7 +75,6 @@ def apply_theme(app: QApplication, theme: str) -> bool:
     app.setStyle("Fusion")
     dark = resolve_dark(theme)
     app.setPalette(dark_palette() if dark else app.style().standardPalette())
-    app.setStyleSheet(STYLESHEET)
     return dark
 
 
@@ -72,8 +83,5 @@ def apply_point_size(app: QApplication, size: int) -> int:
     size = max(MIN_POINT_SIZE, min(MAX_POINT_SIZE, size))
     font = QFont(app.font())
     font.setPointSize(size)
-    app.setFont(font)
-    # Under a style sheet, widgets already shown keep the font they were polished with: set
-    # the sheet again so every one of them (law text, questions, tree) takes the new size now.
-    app.setStyleSheet(app.styleSheet())
+    app.setFont(font)  # every widget whose font is not set outright follows at once
     return size

@@ -14,7 +14,7 @@ import pytest
 import yaml
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QToolTip, QWidget
+from PySide6.QtWidgets import QApplication, QToolTip, QWidget
 
 from app.content.library import Library, load_library
 from app.ui.main_window import AREAS, MainWindow
@@ -143,6 +143,7 @@ def test_the_dark_theme_redraws_pages_and_table_in_dark_colours(window: MainWind
     assert _share(table, "#1f5c3f") > 0.1  # green felt
 
     window.set_theme("dark")
+    QApplication.processEvents()  # the new palette reaches each widget through the event loop
     try:
         window.areas.setCurrentRow(AREAS.index("Library"))
         page = browser.toHtml()
@@ -152,5 +153,6 @@ def test_the_dark_theme_redraws_pages_and_table_in_dark_colours(window: MainWind
         assert _share(table, "#17402d") > 0.1 and _share(table, "#1f5c3f") == 0  # darker felt
     finally:
         window.set_theme("light")  # the palette belongs to the whole application
+        QApplication.processEvents()
     window.areas.setCurrentRow(AREAS.index("Library"))
     assert "#eef2f9" in browser.toHtml() and _share(browser.viewport(), "#1e1f22") == 0
