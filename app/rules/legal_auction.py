@@ -15,7 +15,9 @@ may bring is marked ``conditional``; the engine says so.
 
 ``app.bridge.auction.Auction`` cannot hold these calls: once a call out of
 rotation is accepted, the calls that stand are no longer in rotation from the
-dealer, so each standing call here carries its seat.
+dealer, so each standing call carries its seat (``StandingCall`` in
+``app.rules.call_entries``; the bookkeeping of turns and obligations is the base
+class in ``app.rules.auction_state``).
 """
 
 from __future__ import annotations
