@@ -3,11 +3,10 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt, QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QApplication
 
 from app.content.library import load_library
-from app.store import Store
 from app.ui.main_window import AREAS, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,23 +15,8 @@ CASES = Path(__file__).parent / "fixtures"
 
 @pytest.fixture(scope="module")
 def library():
+    """The test cases in place of the shipped ones; conftest's ``store`` and ``window`` use this library."""
     return load_library(ROOT / "content", case_paths=[CASES])
-
-
-@pytest.fixture
-def store(tmp_path):  # type: ignore[no-untyped-def]
-    with Store.open(str(tmp_path / "progress.sqlite3")) as opened:
-        yield opened
-
-
-@pytest.fixture
-def window(qtbot, library, tmp_path, store):  # type: ignore[no-untyped-def]
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(library, settings, store)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    return win
 
 
 def test_opens_on_home_with_a_profile_and_a_section_ready(window: MainWindow) -> None:
