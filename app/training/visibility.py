@@ -1,0 +1,163 @@
+"""What a trainee can have seen before answering each question of a case, and whether any of it
+gives that question's answer away.
+
+The case screen shows, before question *n* is answered: the title, the situation, the table
+as the director finds it (its side panel names the contract and declarer once there is one),
+and for every earlier question its wording, its choices, the feedback given when it was
+marked (the model answer, the question's explanation, any choice's explanation, since the
+trainee may have picked any) and the law opened beside it. None of that may contain the
+answer to question *n*: a law reference it asks for, a contract or law its right choice
+names and no wrong choice does, or the number it asks for. This module decides that, so a
+test can hold every case of the library to it and a case writer can ask ``check`` about one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from app.content.case_model import Case, Question
+from app.content.refs import LawRef, find_refs
+from app.rules.timeline import replay
+from app.training.feedback import cited_law
+from app.training.marking import correct_answer
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve", "thirteen")
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_CONTRACT = re.compile(r"(?<![\w♠♥♦♣])([1-7])\s?(NT|N|[SHDC♠♥♦♣])(?![\w])")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One piece of text the screen has shown: where (for the message) and what."""
+
+    place: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Leak:
+    """An answer already on screen before its question."""
+
+    question: str
+    answer: str
+    place: str
+
+    def __str__(self) -> str:
+        return f"question {self.question!r}: its answer {self.answer} is already shown in {self.place}"
+
+
+def table_panel_text(case: Case) -> str:
+    """The words of the table's side panel at the director call that can carry an answer:
+    the contract and its declarer, as the table shows them."""
+    state = replay(case.scenario()).at_director(case.scenario())
+    if state.contract is None:
+        return "Contract: not yet"
+    return f"Contract {state.contract} by {state.contract.declarer.english}; " \
+           f"{state.contract.declarer.english} declarer; {state.contract.declarer.partner.english} dummy"
+
+
+def shown_before(case: Case, index: int, panel: str | None = None) -> list[Shown]:
+    """Everything on screen, or shown earlier in this attempt, before question ``index`` is answered."""
+    shown = [Shown("the title", case.title), Shown("the situation", case.situation),
+             Shown("the table's side panel", table_panel_text(case) if panel is None else panel)]
+    for earlier in case.questions[:index]:
+        where = f"question {earlier.id!r}"
+        shown.append(Shown(f"the wording of {where}", earlier.ask))
+        shown += [Shown(f"a choice of {where}", choice.text) for choice in earlier.choices]
+        shown += [Shown(f"an item of {where}", item) for item in earlier.items]
+        shown.append(Shown(f"the model answer to {where}", correct_answer(earlier)))
+        feedback = [earlier.why, *(choice.why for choice in earlier.choices)]
+        shown += [Shown(f"the feedback on {where}", text) for text in feedback if text]
+        law = cited_law(earlier)
+        if law is not None:
+            shown.append(Shown(f"the law pane after {where}", f"Law {law}"))
+    return shown
+
+
+def answer_refs(question: Question) -> list[LawRef]:
+    """The law references that are this question's answer: a law question's answer and what it
+    accepts; for a choice question, the references its right choices name and no wrong one does."""
+    if question.kind == "law":
+        return [question.answer, *question.accept]
+    if question.kind not in ("single", "multi"):
+        return []
+    right = {ref for c in question.choices if c.correct for ref in _refs(c.text)}
+    wrong = {ref for c in question.choices if not c.correct for ref in _refs(c.text)}
+    return sorted(right - wrong)
+
+
+def answer_contracts(question: Question) -> list[str]:
+    """The contracts a right choice names and no wrong choice does (``7NT``, ``4S``)."""
+    if question.kind not in ("single", "multi"):
+        return []
+    right = {c for choice in question.choices if choice.correct for c in contracts_in(choice.text)}
+    wrong = {c for choice in question.choices if not choice.correct for c in contracts_in(choice.text)}
+    return sorted(right - wrong)
+
+
+def contracts_in(text: str) -> set[str]:
+    """Contracts named in text, normalised to PBN letters: ``7NT``, ``4♠`` → ``4S``."""
+    found = set()
+    for level, strain in _CONTRACT.findall(text):
+        strain = {"N": "NT", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(strain, strain)
+        found.add(f"{level}{strain}")
+    return found
+
+
+def _refs(text: str) -> set[LawRef]:
+    return {ref for span in find_refs(text) for ref in span.refs}
+
+
+def _overlaps(shown: LawRef, answer: LawRef) -> bool:
+    """A shown reference gives the answer away when it is the answer, a section inside it, or a
+    section around it below the level of the whole law (``70E`` gives ``70E1`` away; ``Law 70``
+    names only the law, which the trainee may well know)."""
+    if shown == answer:
+        return True
+    if answer.depth > 0 and answer in shown.ancestors() and shown.depth > 0:
+        return True
+    return shown.depth > 0 and shown in answer.ancestors()
+
+
+def _number_pattern(value: float) -> re.Pattern[str]:
+    """The answer written in figures anywhere (not as part of a longer figure such as 6.4 or
+    620), or in words when a unit follows (``ten tricks``, ``one IMP``) or a transfer is meant
+    (``transfers one``)."""
+    if value != int(value):
+        return re.compile(rf"(?<![\w.]){re.escape(f'{value:g}')}(?![\w]|[.,]\d)")
+    number = int(value)
+    figures = "|".join({re.escape(str(number)), re.escape(f"{number:,}")})
+    after_label = "".join(rf"(?<!{label} )" for label in ("table", "Table", "board", "Board", "round", "Round", "Law",
+                                                          "trick", "Trick", "row", "pair", "Pair"))
+    pattern = rf"(?<![\w.,♠♥♦♣]){after_label}(?:{figures})(?![\w]|[.,]\d)"
+    if 0 <= number < len(_NUMBER_WORDS):
+        word = _NUMBER_WORDS[number]
+        pattern += rf"|\b{word}\s+(?:more\s+|further\s+)?(?:tricks?|IMPs?|matchpoints?|undertricks?|down)\b"
+        pattern += rf"|\b(?:transfers?|moves?|gives?|wins?|takes?|makes?)\s+{word}\b"
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def leaks(case: Case, panel: str | None = None) -> Iterator[Leak]:
+    """Every answer that is on screen before its question is answered."""
+    for index, question in enumerate(case.questions):
+        shown = shown_before(case, index, panel)
+        refs = answer_refs(question)
+        for item in shown:
+            seen = _refs(item.text)
+            for answer in refs:
+                if any(_overlaps(ref, answer) for ref in seen):
+                    yield Leak(question.id, answer.label(), item.place)
+        for contract in answer_contracts(question):
+            for item in shown:
+                if item.place.startswith(("the table", "the feedback", "the model answer")) \
+                        and contract in contracts_in(item.text):
+                    yield Leak(question.id, contract, item.place)
+        if question.kind == "number":
+            pattern = _number_pattern(float(question.answer))
+            for item in shown:
+                if item.place.startswith(("the feedback", "the model answer")) \
+                        and pattern.search(item.text):
+                    yield Leak(question.id, correct_answer(question), item.place)
