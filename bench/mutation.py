@@ -66,7 +66,7 @@ PACKAGES = {
     "scoring": Package(("app/bridge/scoring/*",), ("tests/bridge",)),
     "marking": Package(("app/training/marking.py",),
                        ("tests/training/test_marking.py", "tests/training/test_marks_in_full.py")),
-    "refs": Package(("app/content/refs.py",), ("tests/content/test_refs.py",)),
+    "refs": Package(("app/content/laws/refs.py",), ("tests/content/test_refs.py",)),
 }
 COPIED = ("app", "tests", "content")
 

@@ -15,7 +15,7 @@ import pytest
 
 from app import cli
 from app.commands.search import plain_snippet
-from app.content.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
+from app.content.laws.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "content" / "cases"

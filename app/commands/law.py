@@ -7,9 +7,9 @@ import re
 import textwrap
 
 from app.commands import CommandError, print_json
-from app.content.laws import IN_BRIEF, LawBook, Section
+from app.content.laws.law_book import IN_BRIEF, LawBook, Section
+from app.content.laws.refs import RefError, parse_ref
 from app.content.library import load_library
-from app.content.refs import RefError, parse_ref
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

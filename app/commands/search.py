@@ -6,10 +6,10 @@ import argparse
 import re
 
 from app.commands import print_json
-from app.content.editions import CURRENT, OTHER_EDITIONS
-from app.content.glossary import Glossary
+from app.content.laws.editions import CURRENT, OTHER_EDITIONS
+from app.content.laws.glossary import Glossary
+from app.content.laws.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
 from app.content.library import load_library
-from app.content.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
 
 KINDS = ("law", "glossary", "case", "edition", "official")
 LABELS = {"law": "", "glossary": "definition: ", "case": "case: ", "edition": "", "official": ""}

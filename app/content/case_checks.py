@@ -14,7 +14,7 @@ from app.bridge.errors import BridgeError
 from app.bridge.seats import Seat
 from app.content.case_model import Case
 from app.content.problems import ContentProblem
-from app.content.refs import RefError, parse_ref
+from app.content.laws.refs import RefError, parse_ref
 from app.content.solver_claims import verify
 from app.content.yaml_lines import YamlSyntaxError, load_located
 from app.rules.engine import analyse

@@ -14,7 +14,7 @@ from app.bridge.cards import Card
 from app.bridge.errors import BridgeError
 from app.bridge.seats import Seat
 from app.content.problems import ContentProblem
-from app.content.refs import LawRef, RefError, parse_ref
+from app.content.laws.refs import LawRef, RefError, parse_ref
 from app.content.yaml_lines import Located
 
 

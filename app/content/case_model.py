@@ -14,7 +14,7 @@ from app.bridge.contract import Contract
 from app.bridge.deal import Deal
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import Seat
-from app.content.refs import LawRef
+from app.content.laws.refs import LawRef
 from app.content.solver_claims import SolverClaim
 from app.rules.scenario import AuctionCall, Event, Scenario
 

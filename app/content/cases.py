@@ -19,7 +19,7 @@ from app.content.case_events import EventReader
 from app.content.case_model import EDITIONS, Case
 from app.content.case_questions import QuestionReader
 from app.content.problems import ContentError, ContentProblem
-from app.content.refs import LawRef
+from app.content.laws.refs import LawRef
 from app.content.solver_claims import read_solver_claims
 from app.content.text_files import read_utf8
 from app.content.yaml_lines import YamlSyntaxError, load_located

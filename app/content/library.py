@@ -14,17 +14,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.content.editions import Editions
+from app.content.laws.editions import Editions
 from app.content.problems import ContentProblem
 
 # The loaders and the search index are imported where they are used: the window starts from a
 # cached copy of the library and needs neither to show it.
 if TYPE_CHECKING:
     from app.content.case_model import Case
-    from app.content.glossary import Glossary
-    from app.content.laws import LawBook
+    from app.content.laws.glossary import Glossary
+    from app.content.laws.law_book import LawBook
     from app.content.official_text import OfficialText
-    from app.content.search import Document, SearchIndex
+    from app.content.laws.search import Document, SearchIndex
 
 CURRENT_EDITION = "wbf-2017"
 CONTENT_ENV = "DIRECTOR_TRAINER_CONTENT"
@@ -58,7 +58,7 @@ class Library:
     def index(self) -> SearchIndex:
         """The full-text index, built on first use (a few milliseconds)."""
         if self._index is None:
-            from app.content.search import SearchIndex, edition_documents, glossary_documents, law_documents
+            from app.content.laws.search import SearchIndex, edition_documents, glossary_documents, law_documents
 
             self._index = SearchIndex(
                 [*law_documents(self.book), *edition_documents(self.editions), *glossary_documents(self.glossary),
@@ -90,7 +90,7 @@ class Library:
 
 def official_documents(book: LawBook, official: OfficialText | None) -> Iterable[Document]:
     """The imported official wording, one document per section, so search finds its words too."""
-    from app.content.search import Document
+    from app.content.laws.search import Document
 
     if official is None:
         return
@@ -101,7 +101,7 @@ def official_documents(book: LawBook, official: OfficialText | None) -> Iterable
 
 
 def case_documents(cases: Iterable[Case]) -> Iterable[Document]:
-    from app.content.search import Document
+    from app.content.laws.search import Document
 
     for case in cases:
         body = "\n\n".join([case.situation, case.ruling, case.commentary, " ".join(case.topics)])
@@ -120,9 +120,9 @@ def load_library(root: Path | None = None, edition: str = CURRENT_EDITION,
     costs a pass over all the text, so the GUI leaves it to ``director-trainer check``.
     """
     from app.content.cases import load_cases, load_topics
-    from app.content.editions import check_mappings, load_editions
-    from app.content.glossary import load_glossary
-    from app.content.laws import load_law_book
+    from app.content.laws.editions import check_mappings, load_editions
+    from app.content.laws.glossary import load_glossary
+    from app.content.laws.law_book import load_law_book
     from app.content.user_cases import merge_user_cases
 
     root = root or default_content_root()
@@ -163,7 +163,7 @@ def twin_problems(cases: list[Case]) -> list[ContentProblem]:
 
 def reference_problems(library: Library) -> list[ContentProblem]:
     """Every law reference in laws, glossary and cases that names no section."""
-    from app.content.laws import check_book_references, unresolved_references
+    from app.content.laws.law_book import check_book_references, unresolved_references
 
     book = library.book
     problems = check_book_references(book)

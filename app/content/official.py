@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import asdict
 from pathlib import Path
 
-from app.content.laws import LawBook
+from app.content.laws.law_book import LawBook
 from app.content.official_text import ImportReport, OfficialImportError, OfficialText
 
 FILE_NAME = "official-wbf-2017.json"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from app.content.laws import LawBook
+from app.content.laws.law_book import LawBook
 from app.content.official_text import LANGUAGES
 
 # --- cleaning ------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from app.content.laws import LawBook
+from app.content.laws.law_book import LawBook
 from app.content.official_cleaning import clean_lines, repair_words, vocabulary_of
 from app.content.official_text import LANGUAGES, ImportReport, Language, OfficialImportError, OfficialText
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from app.content.refs import RefError, parse_ref
+from app.content.laws.refs import RefError, parse_ref
 from app.training.practice import Mode
 from app.training.report import Tally
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from app.content.case_model import Case
-from app.content.refs import LawRef
+from app.content.laws.refs import LawRef
 
 LOWEST_DIFFICULTY = 1
 HIGHEST_DIFFICULTY = 5

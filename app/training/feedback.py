@@ -12,7 +12,7 @@ import random
 from enum import Enum
 
 from app.content.case_model import Question
-from app.content.refs import LawRef, find_refs
+from app.content.laws.refs import LawRef, find_refs
 from app.training.marking import Mark, correct_answer
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from app.content.case_model import Question
-from app.content.refs import LawRef, RefError, parse_ref
+from app.content.laws.refs import LawRef, RefError, parse_ref
 
 Answer = int | frozenset[int] | float | str | tuple[int, ...]
 

@@ -15,7 +15,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from app.content.case_model import Case
-from app.content.refs import parse_ref
+from app.content.laws.refs import parse_ref
 from app.training.attempt import Attempt
 from app.training.case_filter import CaseFilter, cites
 from app.training.report import Report, report_for

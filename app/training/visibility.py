@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from app.content.case_model import Case, Question
-from app.content.refs import LawRef, find_refs
+from app.content.laws.refs import LawRef, find_refs
 from app.rules.timeline import replay
 from app.training.feedback import cited_law
 from app.training.marking import correct_answer

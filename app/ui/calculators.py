@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.bridge.errors import BridgeError
-from app.content.render import law_href
+from app.content.laws.render import law_href
 
 
 class CalculatorPane(QWidget):

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.content.case_model import Case
+from app.content.laws.refs import RefError, parse_ref
 from app.content.library import Library
-from app.content.refs import RefError, parse_ref
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("Case", "Topics", "Laws", "Difficulty", "Edition", "Last result")

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.content.case_model import Case
+from app.content.laws.render import Renderer
 from app.content.library import Library
-from app.content.render import Renderer
 from app.rules.timeline import Timeline, replay
 from app.rules.timeline_words import describe_event
 from app.training.sitting import ExamSitting, Sitting

@@ -1,7 +1,7 @@
 """The library's other codes: a tree per code and the Compare window.
 
-The notes and their mapping to 2017 come from ``app.content.editions``; the HTML from
-``app.content.compare``. This module only lays them out.
+The notes and their mapping to 2017 come from ``app.content.laws.editions``; the HTML from
+``app.content.laws.compare``. This module only lays them out.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QDialog, QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
-from app.content.compare import compare_columns
-from app.content.editions import Editions
-from app.content.laws import Section
-from app.content.render import Renderer
+from app.content.laws.compare import compare_columns
+from app.content.laws.editions import Editions
+from app.content.laws.law_book import Section
+from app.content.laws.render import Renderer
 from app.ui.theme import readable
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.content.laws.refs import RefError, parse_ref
 from app.content.library import Library
-from app.content.refs import RefError, parse_ref
 from app.store.records import AttemptSummary, Profile
 from app.training.case_filter import CaseFilter
 from app.training.exam import ExamError, ExamProfile

@@ -14,8 +14,8 @@ from PySide6.QtCore import QEvent, QUrl, Signal
 from PySide6.QtGui import QColor, QCursor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QTextBrowser, QTextEdit, QToolTip, QWidget
 
+from app.content.laws.render import Renderer
 from app.content.library import Library
-from app.content.render import Renderer
 from app.ui.theme import readable
 
 READING_CHARS = 90  # a comfortable line length for the law text

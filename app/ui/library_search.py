@@ -14,10 +14,10 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, SignalInstance
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QListWidgetItem, QStackedWidget, QTabWidget, QToolButton
 
-from app.content.editions import CURRENT
+from app.content.laws.editions import CURRENT
+from app.content.laws.render import Renderer
+from app.content.laws.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
 from app.content.library import Library
-from app.content.render import Renderer
-from app.content.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
 from app.ui.law_browser import LawBrowser
 from app.ui.rich_delegate import HTML_ROLE
 

@@ -1,7 +1,7 @@
 """The law library: the laws as a tree by part, the selected section, search as you type.
 
 Links in the text are ``law:``, ``term:`` and ``case:`` URLs produced by
-``app.content.render``; this view follows them, keeps a back/forward history,
+``app.content.laws.render``; this view follows them, keeps a back/forward history,
 and shows a term's definition when the pointer rests on it.
 """
 
@@ -28,11 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.compare import counterparts_box, edition_name, note_page, official_box
-from app.content.editions import CURRENT
-from app.content.laws import parts
+from app.content.laws.compare import counterparts_box, edition_name, note_page, official_box
+from app.content.laws.editions import CURRENT
+from app.content.laws.law_book import parts
+from app.content.laws.render import Renderer
 from app.content.library import Library
-from app.content.render import Renderer
 from app.ui.editions_ui import CompareDialog, edition_model
 from app.ui.law_browser import LawBrowser
 from app.ui.library_notes import LibraryNotes

@@ -39,7 +39,7 @@ from app.ui.window_base import AREAS
 from app.ui.window_menus import WindowMenus
 
 if TYPE_CHECKING:
-    from app.content.render import Renderer
+    from app.content.laws.render import Renderer
     from app.store.store import Store
     from app.ui.case_list import CaseList
     from app.ui.case_player import CasePlayer
@@ -166,7 +166,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
     def renderer(self) -> Renderer:
         """How law text and cases are drawn in the current look (suit colours, dark or light)."""
         if self._renderer is None:
-            from app.content.render import Renderer, Style
+            from app.content.laws.render import Renderer, Style
 
             self._renderer = Renderer(self.library.book, self.library.glossary,
                                       Style(four_colour=self.four_colour, dark=self.dark))

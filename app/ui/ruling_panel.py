@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.content.case_model import Case, Question
-from app.content.editions import EDITION_LABELS
-from app.content.render import Renderer, law_href
+from app.content.laws.editions import EDITION_LABELS
+from app.content.laws.render import Renderer, law_href
 from app.training.attempt import Attempt
 from app.training.exam import ExamOver
 from app.training.feedback import choice_verdicts, cited_law, model_answer_items

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from PySide6.QtGui import QColor
 
 from app.bridge.cards import Suit
-from app.content.render import DARK_FOUR_COLOURS, DARK_SUIT_COLOURS, FOUR_COLOURS, SUIT_COLOURS
+from app.content.laws.render import DARK_FOUR_COLOURS, DARK_SUIT_COLOURS, FOUR_COLOURS, SUIT_COLOURS
 
 
 @dataclass

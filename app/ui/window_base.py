@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication, QListWidget, QMainWindow, QStackedWidget
 
     from app.content.case_model import Case
+    from app.content.laws.render import Renderer
     from app.content.library import Library
-    from app.content.render import Renderer
     from app.store.records import Profile
     from app.store.store import Store
     from app.training.exam import Exam

@@ -2,10 +2,10 @@
 
 from pathlib import Path
 
-from app.content.editions import edition_of_words, load_editions
-from app.content.laws import load_law_book
-from app.content.refs import parse_ref
-from app.content.search import SearchIndex, edition_documents, law_documents
+from app.content.laws.editions import edition_of_words, load_editions
+from app.content.laws.law_book import load_law_book
+from app.content.laws.refs import parse_ref
+from app.content.laws.search import SearchIndex, edition_documents, law_documents
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from app.content.laws import IN_BRIEF, IN_BRIEF_MAX_WORDS, load_law_book
-from app.content.render import Renderer, Style
+from app.content.laws.law_book import IN_BRIEF, IN_BRIEF_MAX_WORDS, load_law_book
+from app.content.laws.render import Renderer, Style
 
 ROOT = Path(__file__).resolve().parents[2]
 LAWS = ROOT / "content" / "laws" / "wbf-2017"

@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from app.content.glossary import load_glossary
-from app.content.laws import check_book_references, load_law_book
-from app.content.search import HIGHLIGHT_START, SearchIndex, glossary_documents, law_documents
+from app.content.laws.glossary import load_glossary
+from app.content.laws.law_book import check_book_references, load_law_book
+from app.content.laws.search import HIGHLIGHT_START, SearchIndex, glossary_documents, law_documents
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -77,7 +77,7 @@ def test_search_ranks_titles_and_finds_prefixes() -> None:
 
 
 def test_laws_are_grouped_by_part() -> None:
-    from app.content.laws import parts
+    from app.content.laws.law_book import parts
 
     book, _ = _book()
     grouped = dict(parts(book))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from app.content.laws import LawBook, Section, load_law_book
+from app.content.laws.law_book import LawBook, Section, load_law_book
 from app.content.official import import_file, load, read_source, remove
 from app.content.official_sections import parse_law_book, split_sections
 from app.content.official_text import OfficialImportError

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.content.refs import LawRef, RefError, find_refs, parse_ref
+from app.content.laws.refs import LawRef, RefError, find_refs, parse_ref
 
 
 @pytest.mark.parametrize(

@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from app.content.glossary import load_glossary
-from app.content.laws import load_law_book
-from app.content.render import Renderer, Style
+from app.content.laws.glossary import load_glossary
+from app.content.laws.law_book import load_law_book
+from app.content.laws.render import Renderer, Style
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

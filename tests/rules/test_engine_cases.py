@@ -12,8 +12,8 @@ import pytest
 
 from app import cli
 from app.commands.check import check_case
-from app.content import refs
 from app.content.cases import read_case
+from app.content.laws import refs
 from app.content.library import CONTENT_ENV
 
 CASES = Path(__file__).resolve().parents[1] / "cases_engine"

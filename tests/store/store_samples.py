@@ -9,7 +9,7 @@ from pathlib import Path
 
 from app.content.case_model import Case
 from app.content.cases import read_case
-from app.content.refs import parse_ref
+from app.content.laws.refs import parse_ref
 from app.training.attempt import Attempt
 from app.training.marking import Answer
 

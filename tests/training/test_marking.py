@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.content.case_model import Choice, Question
-from app.content.refs import parse_ref
+from app.content.laws.refs import parse_ref
 from app.training.marking import AnswerError, mark
 
 CHOICES = (Choice("a", True), Choice("b", False, "b is wrong because"), Choice("c", True), Choice("d", False))

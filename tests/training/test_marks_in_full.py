@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.content.case_model import Choice, Question
-from app.content.refs import parse_ref
+from app.content.laws.refs import parse_ref
 from app.training.marking import AnswerError, Mark, correct_answer, mark
 
 CHOICES = (Choice("South is declarer", True), Choice("East is dummy", False, "North is dummy."),

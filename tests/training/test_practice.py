@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from case_samples import ALL_RIGHT, HALF_RIGHT, make_case
 
-from app.content.refs import parse_ref
+from app.content.laws.refs import parse_ref
 from app.training.attempt import Attempt
 from app.training.case_filter import CaseFilter
 from app.training.practice import Mode, PracticeSession, Progress, practice_order, review_queue

@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from app.content.laws.refs import find_refs
 from app.content.library import load_library
-from app.content.refs import find_refs
 from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.feedback import ChoiceVerdict, choice_verdicts, cited_law
 from app.ui.case_player import NO_LAW_YET

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from app.content.problems import ContentProblem
-from app.content.refs import LawRef, RefError, parse_ref
+from app.content.laws.refs import LawRef, RefError, parse_ref
 from app.content.yaml_lines import Located, YamlSyntaxError, load_located
 
 CURRENT = "wbf-2017"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.content.problems import ContentProblem
-from app.content.refs import LawRef, RefError, parse_ref
+from app.content.laws.refs import LawRef, RefError, parse_ref
 from app.content.yaml_lines import YamlSyntaxError, load_located
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 
 from app.content.problems import ContentProblem
-from app.content.refs import LawRef, RefError, find_refs, parse_ref
+from app.content.laws.refs import LawRef, RefError, find_refs, parse_ref
 
 # "In brief" is the few lines a director reads at the table; the page shows it first, so it is kept short.
 IN_BRIEF = "In brief"

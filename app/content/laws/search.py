@@ -14,10 +14,10 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from app.content.editions import Editions, edition_of_words
-from app.content.glossary import Glossary
-from app.content.laws import LawBook
-from app.content.refs import RefError, parse_ref
+from app.content.laws.editions import Editions, edition_of_words
+from app.content.laws.glossary import Glossary
+from app.content.laws.law_book import LawBook
+from app.content.laws.refs import RefError, parse_ref
 
 HIGHLIGHT_START = "\x02"
 HIGHLIGHT_END = "\x03"

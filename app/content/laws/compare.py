@@ -11,9 +11,9 @@ import html
 import re
 from urllib.parse import quote
 
-from app.content.editions import CURRENT, STATUSES, Counterpart, Editions
-from app.content.laws import Section
-from app.content.render import Renderer, law_href
+from app.content.laws.editions import CURRENT, STATUSES, Counterpart, Editions
+from app.content.laws.law_book import Section
+from app.content.laws.render import Renderer, law_href
 
 # Badge colours (background, text) for a note's status, light and dark.
 STATUS_COLOURS = {

@@ -20,9 +20,9 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
 
-from app.content.glossary import Glossary
-from app.content.laws import IN_BRIEF, LawBook, Section
-from app.content.refs import find_refs
+from app.content.laws.glossary import Glossary
+from app.content.laws.law_book import IN_BRIEF, LawBook, Section
+from app.content.laws.refs import find_refs
 
 SUIT_COLOURS = {"♠": "#1a1a1a", "♥": "#c8102e", "♦": "#c8102e", "♣": "#1a1a1a"}
 FOUR_COLOURS = {"♠": "#1a1a1a", "♥": "#c8102e", "♦": "#e07000", "♣": "#128a2c"}

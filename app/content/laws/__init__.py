@@ -1,0 +1,1 @@
+"""The law book: law files, references, rendering, glossary, other codes, compare, search."""
