@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     # Imported here: every start of the program, the window included, registers this command.
-    from app.content.cases import case_files, read_case
+    from app.content.cases.loader import case_files, read_case
     from app.rules.engine import analyse
     from app.rules.explain import explanation_text
 

@@ -14,8 +14,8 @@ import argparse
 from pathlib import Path
 
 from app.commands import CommandError
-from app.content.case_checks import check_case, compare, missing_expect
-from app.content.cases import case_files
+from app.content.cases.checks import check_case, compare, missing_expect
+from app.content.cases.loader import case_files
 from app.content.library import load_library
 from app.content.problems import ContentProblem
 

@@ -20,7 +20,7 @@ from app.content.problems import ContentProblem
 # The loaders and the search index are imported where they are used: the window starts from a
 # cached copy of the library and needs neither to show it.
 if TYPE_CHECKING:
-    from app.content.case_model import Case
+    from app.content.cases.model import Case
     from app.content.laws.glossary import Glossary
     from app.content.laws.law_book import LawBook
     from app.content.official_text import OfficialText
@@ -119,11 +119,11 @@ def load_library(root: Path | None = None, edition: str = CURRENT_EDITION,
     ``check_references`` also reports every law reference that names no section; it
     costs a pass over all the text, so the GUI leaves it to ``director-trainer check``.
     """
-    from app.content.cases import load_cases, load_topics
+    from app.content.cases.loader import load_cases, load_topics
     from app.content.laws.editions import check_mappings, load_editions
     from app.content.laws.glossary import load_glossary
     from app.content.laws.law_book import load_law_book
-    from app.content.user_cases import merge_user_cases
+    from app.content.cases.user_cases import merge_user_cases
 
     root = root or default_content_root()
     book, problems = load_law_book(root / "laws" / edition, edition)

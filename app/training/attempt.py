@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from app.content.case_model import Case, Question
+from app.content.cases.model import Case, Question
 from app.training.clock import utc_now
 from app.training.marking import Answer, Mark, mark
 

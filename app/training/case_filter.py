@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from app.content.case_model import Case
+from app.content.cases.model import Case
 from app.content.laws.refs import LawRef
 
 LOWEST_DIFFICULTY = 1

@@ -20,7 +20,7 @@ from app.bridge.errors import BridgeError
 from app.bridge.par import ParResult, par_result
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import Seat, Side
-from app.content.case_model import Case
+from app.content.cases.model import Case
 from app.rules.timeline import TableState
 
 # Cases whose questions turn on the tricks still to come: the position analysis is shown for them.

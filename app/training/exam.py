@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from app.content.case_model import Case, Question
+from app.content.cases.model import Case, Question
 from app.content.library import CURRENT_EDITION
 from app.training.attempt import Attempt, AttemptError
 from app.training.case_filter import HIGHEST_DIFFICULTY, LOWEST_DIFFICULTY, CaseFilter

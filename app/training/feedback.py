@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from enum import Enum
 
-from app.content.case_model import Question
+from app.content.cases.model import Question
 from app.content.laws.refs import LawRef, find_refs
 from app.training.marking import Mark, correct_answer
 

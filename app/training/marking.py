@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from app.content.case_model import Question
+from app.content.cases.model import Question
 from app.content.laws.refs import LawRef, RefError, parse_ref
 
 Answer = int | frozenset[int] | float | str | tuple[int, ...]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from app.content.case_model import Case
+from app.content.cases.model import Case
 from app.content.laws.refs import parse_ref
 from app.training.attempt import Attempt
 from app.training.case_filter import CaseFilter, cites

@@ -17,7 +17,7 @@ from enum import Enum
 from app.bridge.cards import Card
 from app.bridge.deal import Hand
 from app.bridge.seats import SEATS, Seat
-from app.content.case_model import Case, Question
+from app.content.cases.model import Case, Question
 from app.rules.timeline import TableState, Timeline, replay
 from app.rules.timeline_words import describe_event
 from app.training.feedback import model_answer_items

@@ -29,7 +29,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from app.content.case_model import Case
+from app.content.cases.model import Case
 from app.training.clock import as_utc
 
 if TYPE_CHECKING:

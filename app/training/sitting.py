@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
-from app.content.case_model import Case, Question
+from app.content.cases.model import Case, Question
 from app.training.attempt import Attempt
 from app.training.clock import utc_now
 from app.training.exam import Exam

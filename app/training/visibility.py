@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from app.content.case_model import Case, Question
+from app.content.cases.model import Case, Question
 from app.content.laws.refs import LawRef, find_refs
 from app.rules.timeline import replay
 from app.training.feedback import cited_law

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.case_model import Question
+from app.content.cases.model import Question
 from app.training.feedback import ChoiceVerdict, start_order
 from app.training.marking import Answer, AnswerError
 from app.ui.shortcuts import MOVE_DOWN, MOVE_UP, choice_key

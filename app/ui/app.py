@@ -9,9 +9,9 @@ from pathlib import Path
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
-from app.content.case_model import Case
+from app.content.cases.model import Case
+from app.content.cases.user_cases import user_case_folder
 from app.content.library_cache import load_library_cached
-from app.content.user_cases import user_case_folder
 from app.ui.main_window import MainWindow
 
 ORGANISATION = "Director Trainer"

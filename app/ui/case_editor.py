@@ -30,11 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.case_drafts import DraftCheck, check_draft, engine_expect
-from app.content.case_model import Case
-from app.content.case_writer import dump_case
-from app.content.user_cases import save_user_case
-from app.content.yaml_lines import YamlSyntaxError, load_located
+from app.content.cases.drafts import DraftCheck, check_draft, engine_expect
+from app.content.cases.model import Case
+from app.content.cases.user_cases import save_user_case
+from app.content.cases.writer import dump_case
+from app.content.cases.yaml_lines import YamlSyntaxError, load_located
 from app.rules.timeline import Timeline, replay
 from app.training.deal_analysis import deal_key
 from app.ui.case_form import REMOVE, CaseForm

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.case_model import Case
+from app.content.cases.model import Case
 from app.content.laws.refs import RefError, parse_ref
 from app.content.library import Library
 

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.case_model import Case
-from app.content.user_cases import put_case, user_case_folder
+from app.content.cases.model import Case
+from app.content.cases.user_cases import put_case, user_case_folder
 from app.ui.operations import run_off_thread
 
 # The editor, the board readers and the case writer are imported when first used: with the rules
@@ -129,8 +129,8 @@ class CaseActions:
     def new_case(self) -> CaseEditor:
         taken = {case.id for case in self.window.library.cases}
         number = next(n for n in range(1, len(taken) + 2) if f"new-case-{n}" not in taken)
-        from app.content.case_skeleton import blank_case
-        from app.content.case_writer import dump_case
+        from app.content.cases.skeleton import blank_case
+        from app.content.cases.writer import dump_case
 
         return self.open_editor(dump_case(blank_case(f"new-case-{number}")))
 
@@ -143,7 +143,7 @@ class CaseActions:
         try:
             text = case.path.read_text(encoding="utf-8")  # the file as written, comments and all
         except OSError:
-            from app.content.case_writer import case_data, dump_case
+            from app.content.cases.writer import case_data, dump_case
 
             text = dump_case(case_data(case))  # the file has gone since the library was loaded
         return self.open_editor(text, editing=case.id)
@@ -185,8 +185,8 @@ class CaseActions:
     def board_chosen(self, board_file: BoardFile, row: int) -> CaseEditor | None:
         if not 0 <= row < len(board_file.boards):
             return None
-        from app.content.case_skeleton import SkeletonError, case_from_board
-        from app.content.case_writer import dump_case
+        from app.content.cases.skeleton import SkeletonError, case_from_board
+        from app.content.cases.writer import dump_case
 
         try:
             data = case_from_board(board_file.boards[row], Path(board_file.source).name)
@@ -205,7 +205,7 @@ class CaseActions:
                                               "Case pack (*.zip)")
         if name:
             target = Path(name) if name.lower().endswith(".zip") else Path(name + ".zip")
-            from app.content.case_packs import export_pack
+            from app.content.cases.packs import export_pack
 
             written = export_pack(chooser.chosen(), target)
             self.window.statusBar().showMessage(f"{len(written)} case(s) written to {target}", 8000)
@@ -219,7 +219,7 @@ class CaseActions:
             if not name:
                 return
             source = Path(name)
-        from app.content.case_packs import import_pack
+        from app.content.cases.packs import import_pack
 
         report = import_pack(source, self.folder, self._replace, set(self.window.library.topics) or None)
         for case in report.imported:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.case_model import Case
+from app.content.cases.model import Case
 from app.content.laws.render import Renderer
 from app.content.library import Library
 from app.rules.timeline import Timeline, replay

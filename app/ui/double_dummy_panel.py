@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from app.bridge.calls import Denomination
 from app.bridge.errors import BridgeError
 from app.bridge.seats import Seat
-from app.content.case_model import Case
+from app.content.cases.model import Case
 from app.rules.timeline import TableState
 from app.training.deal_analysis import (
     DealAnalysis,

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.case_model import Case
+from app.content.cases.model import Case
 from app.content.library import Library
 from app.store.errors import StoreError
 from app.store.records import Profile, Role

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.bridge.seats import SEATS
-from app.content.case_model import Case
+from app.content.cases.model import Case
 from app.content.laws.render import Renderer
 from app.training.presentation import Presentation, Screen, Step, StepKind, place_windows
 from app.training.sitting import ExamSitting

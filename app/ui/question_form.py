@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.case_model import QUESTION_KINDS
+from app.content.cases.model import QUESTION_KINDS
 
 CHOICE_COLUMNS = ("Choice", "Right", "Why (shown after answering)")
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.case_model import Case, Question
+from app.content.cases.model import Case, Question
 from app.content.laws.editions import EDITION_LABELS
 from app.content.laws.render import Renderer, law_href
 from app.training.attempt import Attempt

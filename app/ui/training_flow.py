@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from app.content.case_model import Case
+from app.content.cases.model import Case
 from app.training.attempt import Attempt
 from app.training.case_filter import CaseFilter
 from app.training.clock import utc_now

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QListWidget, QMainWindow, QStackedWidget
 
-    from app.content.case_model import Case
+    from app.content.cases.model import Case
     from app.content.laws.render import Renderer
     from app.content.library import Library
     from app.store.records import Profile

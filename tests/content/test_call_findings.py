@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from app.bridge.calls import Denomination
-from app.content.case_writer import event_data
-from app.content.cases import read_case
+from app.content.cases.writer import event_data
+from app.content.cases.loader import read_case
 
 EXAMPLE = Path(__file__).parent / "fixtures" / "cases" / "insufficient-bid-over-one-spade.yaml"
 

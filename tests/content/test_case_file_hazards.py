@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from app import cli
-from app.content.cases import read_case
+from app.content.cases.loader import read_case
 
 FIXTURES = Path(__file__).parent / "fixtures" / "cases"
 EXAMPLE = FIXTURES / "insufficient-bid-over-one-spade.yaml"

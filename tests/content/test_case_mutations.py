@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.commands.check import check_case, missing_expect
-from app.content.cases import read_case
+from app.content.cases.loader import read_case
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "content" / "cases").glob("*.yaml")) + sorted((ROOT / "tests" / "cases_engine").glob("*.yaml"))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app.content.case_packs import export_pack, import_pack
-from app.content.case_skeleton import blank_case
-from app.content.case_writer import dump_case
-from app.content.cases import load_cases, read_case
+from app.content.cases.packs import export_pack, import_pack
+from app.content.cases.skeleton import blank_case
+from app.content.cases.writer import dump_case
+from app.content.cases.loader import load_cases, read_case
 from app.content.library import default_content_root
 
 LIBRARY = default_content_root() / "cases"

@@ -8,9 +8,9 @@ import pytest
 
 from app.bridge.board_reader import load_board_file
 from app.commands.check import check_case
-from app.content.case_skeleton import SkeletonError, blank_case, case_from_board
-from app.content.case_writer import dump_case
-from app.content.cases import read_case
+from app.content.cases.skeleton import SkeletonError, blank_case, case_from_board
+from app.content.cases.writer import dump_case
+from app.content.cases.loader import read_case
 
 FIXTURES = Path(__file__).parents[1] / "bridge" / "fixtures"
 BOARD_FILES = sorted([*FIXTURES.glob("*.pbn"), *FIXTURES.glob("*.lin")])

@@ -19,7 +19,7 @@ def _older(tmp_path: Path, name: str, extra: str = "", with_expect: bool = False
 
 
 def test_an_older_code_case_may_not_carry_an_engine_expect_block(tmp_path: Path) -> None:
-    from app.content.cases import read_case
+    from app.content.cases.loader import read_case
 
     path = _older(tmp_path, "old-with-expect", with_expect=True)
     case, problems = read_case(path, topics=None)
@@ -30,7 +30,7 @@ def test_an_older_code_case_may_not_carry_an_engine_expect_block(tmp_path: Path)
 
 
 def test_twins_are_found_both_ways_and_bad_twins_are_reported(tmp_path: Path) -> None:
-    from app.content.cases import load_cases
+    from app.content.cases.loader import load_cases
 
     _older(tmp_path, "old-case", extra="twin: insufficient-bid-over-one-spade\n")
     (tmp_path / EXAMPLE.name).write_text(EXAMPLE.read_text())

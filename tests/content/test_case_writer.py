@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from app.content.case_model import Case
-from app.content.case_writer import case_data, dump_case
-from app.content.cases import case_files, read_case
+from app.content.cases.model import Case
+from app.content.cases.writer import case_data, dump_case
+from app.content.cases.loader import case_files, read_case
 from app.content.library import default_content_root
 
 CASE_FILES = case_files([default_content_root() / "cases"])

@@ -6,7 +6,7 @@ import pytest
 
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import Seat
-from app.content.cases import load_cases, read_case
+from app.content.cases.loader import load_cases, read_case
 
 FIXTURES = Path(__file__).parent / "fixtures" / "cases"
 EXAMPLE = FIXTURES / "insufficient-bid-over-one-spade.yaml"

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from app.commands.check import check_case
-from app.content.cases import read_case
+from app.content.cases.loader import read_case
 
 BEFORE_HEARTS = ("[DA, D5, D2, D4, DK, D8, D3, D7, CA, C5, C6, C2, C3, C8, C7, CK, "
                  "SA, D6, S3, S2, SK, D9, S4, S8, SJ, DJ, S6, ST]")

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from app.content.case_skeleton import blank_case
-from app.content.case_writer import case_data, dump_case
+from app.content.cases.skeleton import blank_case
+from app.content.cases.writer import case_data, dump_case
 from app.content.library import default_content_root, load_library
-from app.content.user_cases import save_user_case, user_case_folder
+from app.content.cases.user_cases import save_user_case, user_case_folder
 
 CONTENT_CASES = default_content_root() / "cases"
 

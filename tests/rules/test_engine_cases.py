@@ -12,7 +12,7 @@ import pytest
 
 from app import cli
 from app.commands.check import check_case
-from app.content.cases import read_case
+from app.content.cases.loader import read_case
 from app.content.laws import refs
 from app.content.library import CONTENT_ENV
 

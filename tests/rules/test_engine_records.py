@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from app.content.cases import read_case
+from app.content.cases.loader import read_case
 from app.rules.engine import analyse
 from app.rules.explain import explanation_markdown, explanation_text
 from app.rules.findings import Analysis

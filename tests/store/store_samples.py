@@ -7,8 +7,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app.content.case_model import Case
-from app.content.cases import read_case
+from app.content.cases.loader import read_case
+from app.content.cases.model import Case
 from app.content.laws.refs import parse_ref
 from app.training.attempt import Attempt
 from app.training.marking import Answer

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from app.content.case_model import Case
-from app.content.cases import read_case
+from app.content.cases.loader import read_case
+from app.content.cases.model import Case
 from app.content.laws.refs import parse_ref
 from app.training.marking import Answer
 

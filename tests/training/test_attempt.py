@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from app.content.cases import read_case
+from app.content.cases.loader import read_case
 from app.training.attempt import Attempt, AttemptError
 
 EXAMPLE = Path(__file__).parents[1] / "content" / "fixtures" / "cases" / "insufficient-bid-over-one-spade.yaml"

@@ -9,7 +9,7 @@ from app.bridge.double_dummy import trick_table
 from app.bridge.errors import BridgeError
 from app.bridge.scoring import score_ns
 from app.bridge.seats import Side
-from app.content.cases import read_case
+from app.content.cases.loader import read_case
 from app.rules.timeline import replay
 from app.training.deal_analysis import analyse_deal, analyse_position, played_cards, wants_position
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from case_samples import ALL_RIGHT, HALF_RIGHT, make_case
 
-from app.content.cases import load_topics
+from app.content.cases.loader import load_topics
 from app.training.attempt import AttemptError
 from app.training.exam import Exam, ExamError, ExamOver, ExamProfile, choose_cases
 from app.training.exam_profiles import BUILT_IN_PROFILES

@@ -1,7 +1,7 @@
 """What a trainee is shown about a question: the starting order, each choice's verdict, the
 model answer as items, and the law the question rests on."""
 
-from app.content.case_model import Choice, Question
+from app.content.cases.model import Choice, Question
 from app.content.laws.refs import parse_ref
 from app.training.feedback import ChoiceVerdict, choice_verdicts, cited_law, model_answer_items, start_order
 from app.training.marking import mark

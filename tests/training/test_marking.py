@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.content.case_model import Choice, Question
+from app.content.cases.model import Choice, Question
 from app.content.laws.refs import parse_ref
 from app.training.marking import AnswerError, mark
 

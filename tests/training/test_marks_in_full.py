@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.content.case_model import Choice, Question
+from app.content.cases.model import Choice, Question
 from app.content.laws.refs import parse_ref
 from app.training.marking import AnswerError, Mark, correct_answer, mark
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from app.bridge.seats import SEATS, Seat
-from app.content.cases import read_case
+from app.content.cases.loader import read_case
 from app.rules.timeline import replay
 from app.training.deal_analysis import played_cards
 from app.training.feedback import model_answer_items

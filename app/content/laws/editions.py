@@ -18,7 +18,7 @@ from typing import Any
 
 from app.content.problems import ContentProblem
 from app.content.laws.refs import LawRef, RefError, parse_ref
-from app.content.yaml_lines import Located, YamlSyntaxError, load_located
+from app.content.cases.yaml_lines import Located, YamlSyntaxError, load_located
 
 CURRENT = "wbf-2017"
 # The other codes, in the order the library lists them, with the words a user may type for each.

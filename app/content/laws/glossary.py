@@ -13,7 +13,7 @@ from pathlib import Path
 
 from app.content.problems import ContentProblem
 from app.content.laws.refs import LawRef, RefError, parse_ref
-from app.content.yaml_lines import YamlSyntaxError, load_located
+from app.content.cases.yaml_lines import YamlSyntaxError, load_located
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from app.content.case_model import Case
-from app.content.case_writer import case_data, dump_case
-from app.content.cases import read_case
+from app.content.cases.model import Case
+from app.content.cases.writer import case_data, dump_case
+from app.content.cases.loader import read_case
 from app.content.problems import ContentProblem
 
 CASE_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.yaml$")

@@ -15,14 +15,14 @@ from app.bridge.deal import Deal
 from app.bridge.errors import BridgeError
 from app.bridge.rota import Vulnerability, board_conditions
 from app.bridge.seats import Seat
-from app.content.case_events import EventReader
-from app.content.case_model import EDITIONS, Case
-from app.content.case_questions import QuestionReader
+from app.content.cases.events import EventReader
+from app.content.cases.model import EDITIONS, Case
+from app.content.cases.questions import QuestionReader
 from app.content.problems import ContentError, ContentProblem
 from app.content.laws.refs import LawRef
-from app.content.solver_claims import read_solver_claims
+from app.content.cases.solver_claims import read_solver_claims
 from app.content.text_files import read_utf8
-from app.content.yaml_lines import YamlSyntaxError, load_located
+from app.content.cases.yaml_lines import YamlSyntaxError, load_located
 
 FORMAT_VERSION = 1
 REQUIRED = ("format", "id", "title", "edition", "laws", "topics", "difficulty", "board", "deal",

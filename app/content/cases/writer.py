@@ -20,8 +20,8 @@ import yaml
 
 from app.bridge.rota import board_conditions
 from app.bridge.seats import SEATS
-from app.content.case_model import Case, Question
-from app.content.solver_claims import FROM_EVENTS, SolverClaim
+from app.content.cases.model import Case, Question
+from app.content.cases.solver_claims import FROM_EVENTS, SolverClaim
 from app.rules.scenario import AuctionCall, Event
 
 # The order of the keys in a case file (CASE_FORMAT.md); keys not listed go last, in their own order.

@@ -15,7 +15,7 @@ from app.bridge.deal import Deal
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import Seat
 from app.content.laws.refs import LawRef
-from app.content.solver_claims import SolverClaim
+from app.content.cases.solver_claims import SolverClaim
 from app.rules.scenario import AuctionCall, Event, Scenario
 
 EDITIONS = ("wbf-2017", "wbf-2007", "wbf-1997", "okbridge-1997", "ibl")

@@ -13,8 +13,8 @@ from app.bridge.calls import Denomination, parse_annotated_call
 from app.bridge.cards import Card
 from app.bridge.deal import Deal
 from app.bridge.errors import BridgeError
-from app.content.case_fields import FieldReader
-from app.content.case_model import EVENT_KINDS
+from app.content.cases.fields import FieldReader
+from app.content.cases.model import EVENT_KINDS
 from app.rules.scenario import AuctionCall, Event
 
 DIRECTOR_MOMENTS = ("next-deal", "end-of-round")

@@ -15,7 +15,7 @@ from app.bridge.errors import BridgeError
 from app.bridge.seats import Seat
 from app.content.problems import ContentProblem
 from app.content.laws.refs import LawRef, RefError, parse_ref
-from app.content.yaml_lines import Located
+from app.content.cases.yaml_lines import Located
 
 
 class FieldReader:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.content.case_fields import FieldReader
-from app.content.case_model import QUESTION_KINDS, Choice, Question
+from app.content.cases.fields import FieldReader
+from app.content.cases.model import QUESTION_KINDS, Choice, Question
 
 EXPECT_KEYS = (
     "irregularity", "offender", "options_to", "lowest_sufficient_same_denomination",

@@ -12,11 +12,11 @@ from app.bridge.calls import parse_call
 from app.bridge.contract import parse_contract
 from app.bridge.errors import BridgeError
 from app.bridge.seats import Seat
-from app.content.case_model import Case
+from app.content.cases.model import Case
 from app.content.problems import ContentProblem
 from app.content.laws.refs import RefError, parse_ref
-from app.content.solver_claims import verify
-from app.content.yaml_lines import YamlSyntaxError, load_located
+from app.content.cases.solver_claims import verify
+from app.content.cases.yaml_lines import YamlSyntaxError, load_located
 from app.rules.engine import analyse
 from app.rules.findings import Analysis
 

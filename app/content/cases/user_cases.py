@@ -16,8 +16,8 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.content.case_model import Case
-from app.content.cases import load_cases, read_case
+from app.content.cases.model import Case
+from app.content.cases.loader import load_cases, read_case
 from app.content.problems import ContentProblem
 
 if TYPE_CHECKING:
