@@ -118,7 +118,7 @@ def main() -> int:
 def shoot_codes(window: MainWindow, app: QApplication, out: Path, suffix: str, width: int, height: int) -> None:
     """The other codes beside a 2017 section (Compare), and the user's imported official wording
     (a made-up book from the test fixtures, imported into a throw-away folder)."""
-    from app.content import official
+    from app.content.official import importer as official
 
     view = window.library_view
     window.show_law("31B")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from app.commands import CommandError, print_json
 from app.content.library import load_library
-from app.content.official import default_folder, import_file, remove
-from app.content.official_text import OfficialImportError
+from app.content.official.importer import default_folder, import_file, remove
+from app.content.official.text import OfficialImportError
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from app.content.cases.model import Case
     from app.content.laws.glossary import Glossary
     from app.content.laws.law_book import LawBook
-    from app.content.official_text import OfficialText
+    from app.content.official.text import OfficialText
     from app.content.laws.search import Document, SearchIndex
 
 CURRENT_EDITION = "wbf-2017"

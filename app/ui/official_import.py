@@ -1,6 +1,6 @@
 """File › Import official law text… and File › Remove official law text.
 
-The import itself (``app.content.official``) reads and splits the book; a PDF of
+The import itself (``app.content.official.importer``) reads and splits the book; a PDF of
 some hundred pages takes seconds, so it runs through ``run_off_thread`` and the
 window stays responsive. The copy is kept in the user's data folder.
 """
@@ -12,9 +12,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
-from app.content import official
 from app.content.library import Library
-from app.content.official_text import ImportReport
+from app.content.official import importer as official
+from app.content.official.text import ImportReport
 from app.ui.operations import run_off_thread
 
 

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from app.content.laws.law_book import LawBook, Section, load_law_book
-from app.content.official import import_file, load, read_source, remove
-from app.content.official_sections import parse_law_book, split_sections
-from app.content.official_text import OfficialImportError
+from app.content.official.importer import import_file, load, read_source, remove
+from app.content.official.sections import parse_law_book, split_sections
+from app.content.official.text import OfficialImportError
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).parent / "fixtures" / "official"

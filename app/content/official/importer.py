@@ -18,7 +18,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from app.content.laws.law_book import LawBook
-from app.content.official_text import ImportReport, OfficialImportError, OfficialText
+from app.content.official.text import ImportReport, OfficialImportError, OfficialText
 
 FILE_NAME = "official-wbf-2017.json"
 APP_NAME = "director-trainer"
@@ -95,7 +95,7 @@ def remove(folder: Path) -> bool:
 def import_file(path: Path, book: LawBook, folder: Path) -> ImportReport:
     """Read, split and keep a law book in one step (what the command and the menu item call)."""
     # The splitter is imported here: loading a saved copy at every start of the window never needs it.
-    from app.content.official_sections import parse_law_book
+    from app.content.official.sections import parse_law_book
 
     official, report = parse_law_book(read_source(path), book, path.name)
     save(official, folder)

@@ -11,7 +11,7 @@ import re
 from collections import Counter
 
 from app.content.laws.law_book import LawBook
-from app.content.official_text import LANGUAGES
+from app.content.official.text import LANGUAGES
 
 # --- cleaning ------------------------------------------------------------------------
 

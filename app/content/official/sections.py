@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from app.content.laws.law_book import LawBook
-from app.content.official_cleaning import clean_lines, repair_words, vocabulary_of
-from app.content.official_text import LANGUAGES, ImportReport, Language, OfficialImportError, OfficialText
+from app.content.official.cleaning import clean_lines, repair_words, vocabulary_of
+from app.content.official.text import LANGUAGES, ImportReport, Language, OfficialImportError, OfficialText
 
 # --- splitting into laws -------------------------------------------------------------
 

@@ -1,0 +1,1 @@
+"""Importing the user's own copy of the official law text."""
