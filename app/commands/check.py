@@ -16,8 +16,8 @@ from pathlib import Path
 from app.commands import CommandError
 from app.content.cases.checks import check_case, compare, missing_expect
 from app.content.cases.loader import case_files
+from app.content.files.problems import ContentProblem
 from app.content.library import load_library
-from app.content.problems import ContentProblem
 
 FAILED = 1
 

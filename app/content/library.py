@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.content.laws.editions import Editions
-from app.content.problems import ContentProblem
+from app.content.files.problems import ContentProblem
 
 # The loaders and the search index are imported where they are used: the window starts from a
 # cached copy of the library and needs neither to show it.

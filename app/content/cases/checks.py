@@ -13,7 +13,7 @@ from app.bridge.contract import parse_contract
 from app.bridge.errors import BridgeError
 from app.bridge.seats import Seat
 from app.content.cases.model import Case
-from app.content.problems import ContentProblem
+from app.content.files.problems import ContentProblem
 from app.content.laws.refs import RefError, parse_ref
 from app.content.cases.solver_claims import verify
 from app.content.cases.yaml_lines import YamlSyntaxError, load_located

@@ -17,7 +17,7 @@ from app.content.cases.checks import check_case, missing_expect
 from app.content.cases.model import Case
 from app.content.cases.questions import EXPECT_KEYS
 from app.content.cases.loader import read_case
-from app.content.problems import ContentProblem
+from app.content.files.problems import ContentProblem
 from app.content.cases.yaml_lines import YamlSyntaxError, load_located
 from app.rules.engine import analyse
 from app.rules.explain import explanation_markdown

@@ -13,7 +13,7 @@ from typing import Any
 from app.bridge.cards import Card
 from app.bridge.errors import BridgeError
 from app.bridge.seats import Seat
-from app.content.problems import ContentProblem
+from app.content.files.problems import ContentProblem
 from app.content.laws.refs import LawRef, RefError, parse_ref
 from app.content.cases.yaml_lines import Located
 

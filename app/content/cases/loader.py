@@ -18,10 +18,10 @@ from app.bridge.seats import Seat
 from app.content.cases.events import EventReader
 from app.content.cases.model import EDITIONS, Case
 from app.content.cases.questions import QuestionReader
-from app.content.problems import ContentError, ContentProblem
+from app.content.files.problems import ContentError, ContentProblem
 from app.content.laws.refs import LawRef
 from app.content.cases.solver_claims import read_solver_claims
-from app.content.text_files import read_utf8
+from app.content.files.text_files import read_utf8
 from app.content.cases.yaml_lines import YamlSyntaxError, load_located
 
 FORMAT_VERSION = 1

@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from app.content.cases.model import Case
 from app.content.cases.writer import case_data, dump_case
 from app.content.cases.loader import read_case
-from app.content.problems import ContentProblem
+from app.content.files.problems import ContentProblem
 
 CASE_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.yaml$")
 MAX_CASE_BYTES = 1_000_000  # the largest case in the library is a few kilobytes; anything this big is not one

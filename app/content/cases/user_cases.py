@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from app.content.cases.model import Case
 from app.content.cases.loader import load_cases, read_case
-from app.content.problems import ContentProblem
+from app.content.files.problems import ContentProblem
 
 if TYPE_CHECKING:
     from app.content.library import Library

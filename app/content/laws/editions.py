@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.content.problems import ContentProblem
+from app.content.files.problems import ContentProblem
 from app.content.laws.refs import LawRef, RefError, parse_ref
 from app.content.cases.yaml_lines import Located, YamlSyntaxError, load_located
 

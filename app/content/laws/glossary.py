@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.content.problems import ContentProblem
+from app.content.files.problems import ContentProblem
 from app.content.laws.refs import LawRef, RefError, parse_ref
 from app.content.cases.yaml_lines import YamlSyntaxError, load_located
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
-from app.content.problems import ContentProblem
+from app.content.files.problems import ContentProblem
 from app.content.laws.refs import LawRef, RefError, find_refs, parse_ref
 
 # "In brief" is the few lines a director reads at the table; the page shows it first, so it is kept short.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.content.problems import ContentError
+from app.content.files.problems import ContentError
 
 
 def read_utf8(path: Path) -> str:

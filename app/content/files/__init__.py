@@ -1,0 +1,1 @@
+"""Reading content files: problems reported as ``file:line``, UTF-8 text."""
