@@ -187,8 +187,8 @@ def shoot_tools(window: MainWindow, app: QApplication, out: Path, suffix: str) -
     once its questions are answered, and presenter mode's room and notes at 1920×1080."""
     from PySide6.QtGui import QPainter, QPixmap
 
-    from app.ui import operations
     from app.ui.calculators import CalculatorsDialog
+    from app.ui.common import operations
     from app.ui.presenter import Presenter
 
     window.open_case("claim-with-a-finesse")
@@ -238,7 +238,7 @@ def shoot_tools(window: MainWindow, app: QApplication, out: Path, suffix: str) -
 
 def shoot_editor(window: MainWindow, app: QApplication, path: Path, width: int, height: int) -> None:
     """The case editor on a library case, once its checks, preview and analysis have come back."""
-    from app.ui import operations
+    from app.ui.common import operations
 
     window.open_case("bid-of-eight-spades")
     editor = window.case_actions.edit_current()

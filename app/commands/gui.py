@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     # final garbage collection meets widgets that are still alive.
     window.deleteLater()
     application.processEvents()
-    from app.ui.operations import wait_for_work
+    from app.ui.common.operations import wait_for_work
 
     wait_for_work()  # a store still opening when the window closed finishes before the interpreter does
     return code

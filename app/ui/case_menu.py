@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from app.content.cases.model import Case
 from app.content.cases.user_cases import put_case, user_case_folder
-from app.ui.operations import run_off_thread
+from app.ui.common.operations import run_off_thread
 
 # The editor, the board readers and the case writer are imported when first used: with the rules
 # engine behind them they would add a tenth of a second to every start of the window.

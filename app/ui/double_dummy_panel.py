@@ -43,7 +43,7 @@ from app.training.deal_analysis import (
     played_cards,
     wants_position,
 )
-from app.ui.operations import run_off_thread
+from app.ui.common.operations import run_off_thread
 
 LOCKED = "Double dummy: opens once you have answered this case's questions."
 DENOMINATIONS = (Denomination.NOTRUMP, Denomination.SPADES, Denomination.HEARTS, Denomination.DIAMONDS,

@@ -17,7 +17,7 @@ from app.content.laws.compare import compare_columns
 from app.content.laws.editions import Editions
 from app.content.laws.law_book import Section
 from app.content.laws.render import Renderer
-from app.ui.theme import readable
+from app.ui.common.theme import readable
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 

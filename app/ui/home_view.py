@@ -30,7 +30,7 @@ from app.store.records import AttemptSummary, Profile
 from app.training.case_filter import CaseFilter
 from app.training.exam import ExamError, ExamProfile
 from app.training.review import DueItem, ItemKind
-from app.ui.theme import emphasise
+from app.ui.common.theme import emphasise
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QTextBrowser, QTextEdit, QToolTip, QWidget
 
 from app.content.laws.render import Renderer
 from app.content.library import Library
-from app.ui.theme import readable
+from app.ui.common.theme import readable
 
 READING_CHARS = 90  # a comfortable line length for the law text
 

@@ -33,11 +33,11 @@ from app.content.laws.editions import CURRENT
 from app.content.laws.law_book import parts
 from app.content.laws.render import Renderer
 from app.content.library import Library
+from app.ui.common.rich_delegate import RichTextDelegate
 from app.ui.editions_ui import CompareDialog, edition_model
 from app.ui.law_browser import LawBrowser
 from app.ui.library_notes import LibraryNotes
 from app.ui.library_search import KEY_ROLE, LibrarySearch
-from app.ui.rich_delegate import RichTextDelegate
 
 
 class LibraryView(LibrarySearch, LibraryNotes, QWidget):

@@ -29,11 +29,11 @@ from app.store.records import Profile, Role
 from app.training.exam import Exam
 from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.practice import PracticeSession
+from app.ui.common.settings import setting_bool, setting_int
+from app.ui.common.theme import apply_point_size, apply_theme, emphasise
 from app.ui.home_view import HomeView
 from app.ui.profile_actions import ProfileActions
-from app.ui.settings import setting_bool, setting_int
 from app.ui.store_opening import StoreOpener
-from app.ui.theme import apply_point_size, apply_theme, emphasise
 from app.ui.training_flow import TrainingFlow
 from app.ui.window_base import AREAS
 from app.ui.window_menus import WindowMenus

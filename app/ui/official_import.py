@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 from app.content.library import Library
 from app.content.official import importer as official
 from app.content.official.text import ImportReport
-from app.ui.operations import run_off_thread
+from app.ui.common.operations import run_off_thread
 
 
 class OfficialTextActions:

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.store.records import AttemptSummary, ExamSummary, GroupResult
-from app.ui.bar_chart import BarChart
+from app.ui.common.bar_chart import BarChart
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 

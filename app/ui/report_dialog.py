@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from app.ui.theme import readable
+from app.ui.common.theme import readable
 
 
 def write_pdf(html: str, path: Path) -> None:

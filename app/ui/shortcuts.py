@@ -8,7 +8,7 @@ import html
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from app.ui.theme import readable
+from app.ui.common.theme import readable
 
 MARK = "Ctrl+Return"
 NEXT_QUESTION = "Ctrl+Right"

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QPushBu
 
 from app.store.errors import StoreError
 from app.store.health import DamagedStore
-from app.ui.operations import run_off_thread
+from app.ui.common.operations import run_off_thread
 
 if TYPE_CHECKING:
     from app.store.store import Store

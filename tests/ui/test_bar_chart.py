@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication
 
-from app.ui.bar_chart import LABEL_WIDTH, ROW_HEIGHT, BarChart
+from app.ui.common.bar_chart import LABEL_WIDTH, ROW_HEIGHT, BarChart
 
 GREEN, AMBER, RED = QColor("#2e8b57"), QColor("#d08000"), QColor("#c8102e")
 PASS_LINE = QColor(120, 120, 120)

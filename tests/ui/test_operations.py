@@ -5,7 +5,7 @@ import threading
 
 from PySide6.QtWidgets import QWidget
 
-from app.ui.operations import busy, run_off_thread, wait_for_work
+from app.ui.common.operations import busy, run_off_thread, wait_for_work
 
 
 def test_work_runs_on_another_thread_and_the_result_comes_back_on_the_gui_thread(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -55,7 +55,7 @@ def test_no_callback_once_the_owner_is_gone(qtbot) -> None:  # type: ignore[no-u
 QUIT_WHILE_WORKING = """
 import os, sys, threading, time
 from PySide6.QtWidgets import QApplication
-from app.ui.operations import run_off_thread
+from app.ui.common.operations import run_off_thread
 app = QApplication([])
 started = threading.Event()
 def work():

@@ -12,8 +12,8 @@ from damaged_stores import damage, filled, upgraded_from_first_revision
 from PySide6.QtCore import QSettings
 
 from app.content.library import Library, load_library
+from app.ui.common.operations import wait_for_work
 from app.ui.main_window import AREAS, MainWindow
-from app.ui.operations import wait_for_work
 from app.ui.store_opening import Choice
 
 ROOT = Path(__file__).resolve().parents[2]
