@@ -41,8 +41,8 @@ from app.ui.window_menus import WindowMenus
 if TYPE_CHECKING:
     from app.content.laws.render import Renderer
     from app.store.store import Store
+    from app.ui.case.case_player import CasePlayer
     from app.ui.case_list import CaseList
-    from app.ui.case_player import CasePlayer
     from app.ui.classroom_view import ClassroomView
     from app.ui.library_view import LibraryView
     from app.ui.progress_view import ProgressView
@@ -245,8 +245,8 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
     def player(self) -> CasePlayer:
         """The case player, built when a case is first opened (it brings in the table and the rules)."""
         if self._player is None:
-            from app.ui.case_player import CasePlayer
-            from app.ui.table_widget import TableLook
+            from app.ui.case.case_player import CasePlayer
+            from app.ui.case.table_widget import TableLook
 
             player = CasePlayer(self.library, self.renderer)
             player.table.look = TableLook(dark=self.dark, four_colour=self.four_colour)

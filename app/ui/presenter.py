@@ -28,8 +28,8 @@ from app.content.cases.model import Case
 from app.content.laws.render import Renderer
 from app.training.presentation import Presentation, Screen, Step, StepKind, place_windows
 from app.training.sitting import ExamSitting
+from app.ui.case.table_widget import TableLook, TableWidget
 from app.ui.common.theme import readable
-from app.ui.table_widget import TableLook, TableWidget
 
 # Text on the room's screen, in pixels at 1920×1080; it scales with the screen's height.
 CAPTION_PX = 40

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from app.store.store import Store
     from app.training.exam import Exam
     from app.training.practice import PracticeSession
-    from app.ui.case_player import CasePlayer
+    from app.ui.case.case_player import CasePlayer
     from app.ui.classroom_view import ClassroomView
     from app.ui.home_view import HomeView
     from app.ui.library_view import LibraryView

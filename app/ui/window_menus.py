@@ -130,7 +130,7 @@ class WindowMenus(WindowBase):
                 holder.renderer = self.renderer
             self._library_view.refresh()
         if self._player is not None:  # else it is built later with the new look
-            from app.ui.table_widget import TableLook
+            from app.ui.case.table_widget import TableLook
 
             for part in (self._player, self._player.ruling, self._player.law_pane):
                 part.renderer = self.renderer
@@ -138,7 +138,7 @@ class WindowMenus(WindowBase):
             self._player.refresh()
 
     def show_shortcuts(self) -> None:
-        from app.ui.shortcuts import ShortcutsDialog
+        from app.ui.case.shortcuts import ShortcutsDialog
 
         ShortcutsDialog(self.actions(), self).open()
 

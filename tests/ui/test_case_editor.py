@@ -228,7 +228,7 @@ def test_the_editor_shows_the_solver_at_once(qtbot, window: MainWindow, mine: Pa
     """An author needs no lock: the double-dummy tab solves the deal being written, off the GUI thread,
     and for a claim case says what each side takes from the director's position."""
     from app.bridge.double_dummy import trick_table
-    from app.ui.double_dummy_panel import DECLARERS, DENOMINATIONS
+    from app.ui.case.double_dummy_panel import DECLARERS, DENOMINATIONS
 
     window.open_case("claim-with-a-finesse")
     editor = window.case_actions.edit_current()

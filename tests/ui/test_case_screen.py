@@ -12,8 +12,8 @@ from app.content.laws.refs import find_refs
 from app.content.library import load_library
 from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.feedback import ChoiceVerdict, choice_verdicts, cited_law
-from app.ui.case_player import NO_LAW_YET
-from app.ui.shortcuts import ShortcutsDialog
+from app.ui.case.case_player import NO_LAW_YET
+from app.ui.case.shortcuts import ShortcutsDialog
 
 ROOT = Path(__file__).resolve().parents[2]
 

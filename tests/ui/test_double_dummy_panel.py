@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 
 from app.bridge.double_dummy import trick_table
 from app.bridge.par import par_result
+from app.ui.case.double_dummy_panel import DECLARERS, DENOMINATIONS, LOCKED
 from app.ui.common import operations
-from app.ui.double_dummy_panel import DECLARERS, DENOMINATIONS, LOCKED
 from app.ui.main_window import MainWindow
 
 

@@ -124,8 +124,8 @@ def test_the_table_legend_never_calls_neither_side_vulnerable_red(qtbot) -> None
 
     from app.bridge.rota import Vulnerability
     from app.bridge.seats import Seat
-    from app.ui.table_look import TableLook
-    from app.ui.table_side import SideColumn
+    from app.ui.case.table_look import TableLook
+    from app.ui.case.table_side import SideColumn
 
     for vulnerability in Vulnerability:
         legend = SideColumn(QFont(), TableLook(), Seat.NORTH, vulnerability, 1.0).legend_text()

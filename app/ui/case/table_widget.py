@@ -4,7 +4,7 @@ North at the top; the compass in the middle with the board number, the dealer
 and the vulnerability; each hand shown or hidden; the current trick; dummy;
 exposed cards face up in front of their owner; remarks and claims as balloons.
 Beside the felt, a column with the auction in the usual columns with alerts,
-the contract and the quitted tricks (``app.ui.table_side``).
+the contract and the quitted tricks (``app.ui.case.table_side``).
 
 The felt is painted on a logical canvas scaled to the room left beside the
 column and stretched to that room's shape, so the drawing fills the widget;
@@ -23,8 +23,8 @@ from app.bridge.deal import Hand
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import SEATS, Seat
 from app.rules.timeline import TableState
-from app.ui.table_look import TableLook
-from app.ui.table_side import MIN_POINT_SIZE, SideColumn
+from app.ui.case.table_look import TableLook
+from app.ui.case.table_side import MIN_POINT_SIZE, SideColumn
 
 __all__ = ["MIN_POINT_SIZE", "TableLook", "TableWidget"]
 

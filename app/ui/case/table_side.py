@@ -13,7 +13,7 @@ from app.bridge.calls import Bid, Special
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import Seat
 from app.rules.timeline import MadeCall, TableState
-from app.ui.table_look import TableLook
+from app.ui.case.table_look import TableLook
 
 MIN_POINT_SIZE = 10.0
 AUCTION_ORDER = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)

@@ -29,9 +29,9 @@ from app.training.exam import ExamOver
 from app.training.feedback import choice_verdicts, cited_law, model_answer_items
 from app.training.marking import Answer, AnswerError, Mark
 from app.training.sitting import ExamSitting, Sitting
-from app.ui.answer_form import VERDICT_MARKS, QuestionForm
+from app.ui.case.answer_form import VERDICT_MARKS, QuestionForm
+from app.ui.case.shortcuts import MARK, NEXT_QUESTION
 from app.ui.common.theme import readable
-from app.ui.shortcuts import MARK, NEXT_QUESTION
 
 
 class RulingPanel(QWidget):

@@ -25,12 +25,12 @@ from app.content.library import Library
 from app.rules.timeline import Timeline, replay
 from app.rules.timeline_words import describe_event
 from app.training.sitting import ExamSitting, Sitting
+from app.ui.case.double_dummy_panel import DoubleDummyPanel
+from app.ui.case.ruling_panel import RulingPanel
+from app.ui.case.shortcuts import NEXT_CASE, STEP_BACK, STEP_FORWARD
+from app.ui.case.table_widget import TableWidget
 from app.ui.common.theme import emphasise, readable
-from app.ui.double_dummy_panel import DoubleDummyPanel
 from app.ui.law_browser import LawBrowser
-from app.ui.ruling_panel import RulingPanel
-from app.ui.shortcuts import NEXT_CASE, STEP_BACK, STEP_FORWARD
-from app.ui.table_widget import TableWidget
 
 NO_LAW_YET = "The law each question rests on opens here once you have answered it."
 NO_LAW_CITED = "This question rests on no single law; the model ruling at the end cites every law the case uses."

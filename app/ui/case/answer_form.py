@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from app.content.cases.model import Question
 from app.training.feedback import ChoiceVerdict, start_order
 from app.training.marking import Answer, AnswerError
-from app.ui.shortcuts import MOVE_DOWN, MOVE_UP, choice_key
+from app.ui.case.shortcuts import MOVE_DOWN, MOVE_UP, choice_key
 
 VERDICT_MARKS = {
     ChoiceVerdict.TICKED_RIGHT: ("✓", "#2e8b57"),
