@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from app.ui.case.case_player import CasePlayer
     from app.ui.case_list import CaseList
     from app.ui.classroom_view import ClassroomView
-    from app.ui.library_view import LibraryView
+    from app.ui.library.library_view import LibraryView
     from app.ui.progress_view import ProgressView
 
 
@@ -197,7 +197,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
     def library_view(self) -> LibraryView:
         """The law library, built when first shown or asked for (the window opens on Home)."""
         if self._library_view is None:
-            from app.ui.library_view import LibraryView
+            from app.ui.library.library_view import LibraryView
 
             view = LibraryView(self.library, self.renderer)
             view.caseRequested.connect(self.open_case)

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from app.ui.case.case_player import CasePlayer
     from app.ui.classroom_view import ClassroomView
     from app.ui.home_view import HomeView
-    from app.ui.library_view import LibraryView
+    from app.ui.library.library_view import LibraryView
     from app.ui.progress_view import ProgressView
 
     T = TypeVar("T")

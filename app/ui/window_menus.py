@@ -14,7 +14,7 @@ from app import __version__
 from app.ui.calculators import install_tools_menu
 from app.ui.case_menu import install_case_menu
 from app.ui.common.theme import THEMES, apply_point_size, apply_theme
-from app.ui.official_import import OfficialTextActions
+from app.ui.library.official_import import OfficialTextActions
 from app.ui.window_base import AREAS, WindowBase
 
 if TYPE_CHECKING:

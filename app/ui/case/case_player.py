@@ -30,7 +30,7 @@ from app.ui.case.ruling_panel import RulingPanel
 from app.ui.case.shortcuts import NEXT_CASE, STEP_BACK, STEP_FORWARD
 from app.ui.case.table_widget import TableWidget
 from app.ui.common.theme import emphasise, readable
-from app.ui.law_browser import LawBrowser
+from app.ui.library.law_browser import LawBrowser
 
 NO_LAW_YET = "The law each question rests on opens here once you have answered it."
 NO_LAW_CITED = "This question rests on no single law; the model ruling at the end cites every law the case uses."

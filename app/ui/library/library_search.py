@@ -19,7 +19,7 @@ from app.content.laws.render import Renderer
 from app.content.laws.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
 from app.content.library import Library
 from app.ui.common.rich_delegate import HTML_ROLE
-from app.ui.law_browser import LawBrowser
+from app.ui.library.law_browser import LawBrowser
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 KIND_ROLE = Qt.ItemDataRole.UserRole + 2

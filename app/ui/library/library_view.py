@@ -34,10 +34,10 @@ from app.content.laws.law_book import parts
 from app.content.laws.render import Renderer
 from app.content.library import Library
 from app.ui.common.rich_delegate import RichTextDelegate
-from app.ui.editions_ui import CompareDialog, edition_model
-from app.ui.law_browser import LawBrowser
-from app.ui.library_notes import LibraryNotes
-from app.ui.library_search import KEY_ROLE, LibrarySearch
+from app.ui.library.editions_view import CompareDialog, edition_model
+from app.ui.library.law_browser import LawBrowser
+from app.ui.library.library_notes import LibraryNotes
+from app.ui.library.library_search import KEY_ROLE, LibrarySearch
 
 
 class LibraryView(LibrarySearch, LibraryNotes, QWidget):

@@ -14,7 +14,7 @@ from PySide6.QtCore import QSignalBlocker, QTimer, SignalInstance
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QPlainTextEdit, QToolButton
 
 from app.content.library import Library
-from app.ui.library_search import KEY_ROLE
+from app.ui.library.library_search import KEY_ROLE
 
 
 class LibraryNotes:
