@@ -31,9 +31,9 @@ from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.practice import PracticeSession
 from app.ui.common.settings import setting_bool, setting_int
 from app.ui.common.theme import apply_point_size, apply_theme, emphasise
-from app.ui.home_view import HomeView
 from app.ui.profile_actions import ProfileActions
 from app.ui.store_opening import StoreOpener
+from app.ui.training.home_view import HomeView
 from app.ui.training_flow import TrainingFlow
 from app.ui.window_base import AREAS
 from app.ui.window_menus import WindowMenus
@@ -42,10 +42,10 @@ if TYPE_CHECKING:
     from app.content.laws.render import Renderer
     from app.store.store import Store
     from app.ui.case.case_player import CasePlayer
-    from app.ui.case_list import CaseList
     from app.ui.classroom_view import ClassroomView
     from app.ui.library.library_view import LibraryView
-    from app.ui.progress_view import ProgressView
+    from app.ui.training.case_list import CaseList
+    from app.ui.training.progress_view import ProgressView
 
 
 class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
@@ -217,7 +217,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
     def case_list(self) -> CaseList:
         """The case list, built when first shown, with the results known by then."""
         if self._case_list is None:
-            from app.ui.case_list import CaseList
+            from app.ui.training.case_list import CaseList
 
             self._case_list = CaseList(self.library)
             self._case_list.set_results(self._case_results)
@@ -267,7 +267,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
     def progress(self) -> ProgressView:
         """The progress view, built when first shown."""
         if self._progress is None:
-            from app.ui.progress_view import ProgressView
+            from app.ui.training.progress_view import ProgressView
 
             self._progress = ProgressView(self.library.topics)
             self._progress.caseRequested.connect(self.open_case)

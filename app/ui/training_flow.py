@@ -190,7 +190,7 @@ class TrainingFlow(WindowBase):
     def _show_report(self, title: str, report: Report | ExamReport) -> None:
         """A session's or exam's report in its own window (imported here: rarely needed at start-up)."""
         from app.training.report_html import report_html
-        from app.ui.report_dialog import ReportDialog
+        from app.ui.training.report_dialog import ReportDialog
 
         ReportDialog(title, report_html(report, self.profile.name, self.library.topics), self).open()
 

@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from app.training.practice import PracticeSession
     from app.ui.case.case_player import CasePlayer
     from app.ui.classroom_view import ClassroomView
-    from app.ui.home_view import HomeView
     from app.ui.library.library_view import LibraryView
-    from app.ui.progress_view import ProgressView
+    from app.ui.training.home_view import HomeView
+    from app.ui.training.progress_view import ProgressView
 
     T = TypeVar("T")
 

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt, QUrl
 
 from app.content.library import Library, load_library
 from app.training.exam_profiles import BUILT_IN_PROFILES
-from app.ui.case_list import ID_ROLE
 from app.ui.main_window import AREAS, MainWindow
+from app.ui.training.case_list import ID_ROLE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -136,7 +136,7 @@ def test_the_table_legend_never_calls_neither_side_vulnerable_red(qtbot) -> None
 
 def test_the_case_list_names_sections_only_after_an_attempt(qtbot, library, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A case's sections are its ruling: before a result the list shows the whole laws."""
-    from app.ui.case_list import CaseList
+    from app.ui.training.case_list import CaseList
 
     cases = CaseList(library)
     qtbot.addWidget(cases)

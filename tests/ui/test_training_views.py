@@ -13,7 +13,7 @@ from app.training.case_filter import CaseFilter
 from app.training.clock import utc_now
 from app.training.exam import ExamProfile
 from app.ui.main_window import AREAS, MainWindow
-from app.ui.report_dialog import ReportDialog
+from app.ui.training.report_dialog import ReportDialog
 
 ROOT = Path(__file__).resolve().parents[2]
 

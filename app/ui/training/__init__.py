@@ -1,0 +1,1 @@
+"""Training areas: Home, the case list, progress and reports."""
