@@ -12,13 +12,13 @@ from PySide6.QtWidgets import QMessageBox
 
 from app import __version__
 from app.ui.calculators import install_tools_menu
-from app.ui.case_menu import install_case_menu
 from app.ui.common.theme import THEMES, apply_point_size, apply_theme
+from app.ui.editor.case_menu import install_case_menu
 from app.ui.library.official_import import OfficialTextActions
 from app.ui.window_base import AREAS, WindowBase
 
 if TYPE_CHECKING:
-    from app.ui.case_menu import CaseActions
+    from app.ui.editor.case_menu import CaseActions
     from app.ui.main_window import MainWindow
     from app.ui.presenter import Presenter
 

@@ -11,8 +11,8 @@ from app.bridge.deal import Deal
 from app.content.cases.loader import read_case
 from app.content.cases.writer import case_data
 from app.content.library import Library, load_library
-from app.ui.case_editor import CaseEditor
-from app.ui.case_menu import BoardPicker
+from app.ui.editor.case_editor import CaseEditor
+from app.ui.editor.case_menu import BoardPicker
 from app.ui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,7 +157,7 @@ def test_editing_a_library_case_saves_the_same_case(qtbot, window: MainWindow, m
 def test_every_event_of_the_library_survives_the_form(library: Library) -> None:
     """The form shows events one a line; reading the lines back gives the file's events unchanged."""
     from app.content.cases.writer import event_data
-    from app.ui.case_form import event_line, parse_event_line
+    from app.ui.editor.case_form import event_line, parse_event_line
 
     events = [event_data(event) for case in library.cases for event in case.events]
     assert len(events) > 500
@@ -172,7 +172,7 @@ def test_a_case_pack_comes_in_through_the_menu(qtbot, window: MainWindow, mine: 
 
     from app.content.cases.skeleton import blank_case
     from app.content.cases.writer import dump_case
-    from app.ui.case_menu import PackChooser
+    from app.ui.editor.case_menu import PackChooser
 
     pack = tmp_path / "club.zip"
     with zipfile.ZipFile(pack, "w") as archive:

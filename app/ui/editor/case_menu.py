@@ -36,7 +36,7 @@ from app.ui.common.operations import run_off_thread
 
 if TYPE_CHECKING:
     from app.bridge.board_file import BoardFile
-    from app.ui.case_editor import CaseEditor
+    from app.ui.editor.case_editor import CaseEditor
     from app.ui.main_window import MainWindow
 
 BOARD_COLUMNS = ("Board", "Contract", "Declarer", "Result")
@@ -113,7 +113,7 @@ class CaseActions:
         return player.case
 
     def open_editor(self, text: str, editing: str = "") -> CaseEditor:
-        from app.ui.case_editor import CaseEditor
+        from app.ui.editor.case_editor import CaseEditor
 
         folder = self.folder.resolve()
         library_ids = frozenset(c.id for c in self.window.library.cases if c.path.parent.resolve() != folder)

@@ -33,7 +33,7 @@ from app.bridge.errors import BridgeError
 from app.bridge.rota import board_conditions
 from app.bridge.seats import SEATS
 from app.content.cases.model import EDITIONS
-from app.ui.question_form import QuestionsEditor
+from app.ui.editor.question_form import QuestionsEditor
 
 REMOVE = object()  # ``value`` of an optional key left empty: the key goes from the file
 

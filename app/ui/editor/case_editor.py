@@ -39,9 +39,9 @@ from app.rules.timeline import Timeline, replay
 from app.training.deal_analysis import deal_key
 from app.ui.case.double_dummy_panel import DoubleDummyPanel
 from app.ui.case.table_widget import TableWidget
-from app.ui.case_form import REMOVE, CaseForm
 from app.ui.common.operations import run_off_thread
 from app.ui.common.theme import readable
+from app.ui.editor.case_form import REMOVE, CaseForm
 
 SETTLE_MS = 400  # how long typing must pause before the text is read back and checked
 LINE_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -1,0 +1,1 @@
+"""The case editor and the File menu entries that write cases: new case, edit, import deal, case packs."""
