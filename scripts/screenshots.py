@@ -189,7 +189,7 @@ def shoot_tools(window: MainWindow, app: QApplication, out: Path, suffix: str) -
 
     from app.ui.calculators import CalculatorsDialog
     from app.ui.common import operations
-    from app.ui.presenter import Presenter
+    from app.ui.presenter.presenter import Presenter
 
     window.open_case("claim-with-a-finesse")
     panel = window.player.ruling

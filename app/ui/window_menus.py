@@ -20,7 +20,7 @@ from app.ui.window_base import AREAS, WindowBase
 if TYPE_CHECKING:
     from app.ui.editor.case_menu import CaseActions
     from app.ui.main_window import MainWindow
-    from app.ui.presenter import Presenter
+    from app.ui.presenter.presenter import Presenter
 
 
 class WindowMenus(WindowBase):
@@ -96,7 +96,7 @@ class WindowMenus(WindowBase):
 
     def present(self) -> None:
         """Show the open case to a room, step by step (presenter mode)."""
-        from app.ui.presenter import start_presenting
+        from app.ui.presenter.presenter import start_presenting
 
         self.presenter = start_presenting(self)
 

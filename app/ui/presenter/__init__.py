@@ -1,0 +1,1 @@
+"""Presenter mode: a case revealed step by step to a room."""
