@@ -187,9 +187,9 @@ def shoot_tools(window: MainWindow, app: QApplication, out: Path, suffix: str) -
     once its questions are answered, and presenter mode's room and notes at 1920×1080."""
     from PySide6.QtGui import QPainter, QPixmap
 
-    from app.ui.calculators import CalculatorsDialog
     from app.ui.common import operations
     from app.ui.presenter.presenter import Presenter
+    from app.ui.tools.calculators import CalculatorsDialog
 
     window.open_case("claim-with-a-finesse")
     panel = window.player.ruling

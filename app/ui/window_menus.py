@@ -11,10 +11,10 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from app import __version__
-from app.ui.calculators import install_tools_menu
 from app.ui.common.theme import THEMES, apply_point_size, apply_theme
 from app.ui.editor.case_menu import install_case_menu
 from app.ui.library.official_import import OfficialTextActions
+from app.ui.tools.calculators import install_tools_menu
 from app.ui.window_base import AREAS, WindowBase
 
 if TYPE_CHECKING:

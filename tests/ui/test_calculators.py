@@ -11,8 +11,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from app import cli
-from app.ui.calculators import CalculatorPane, CalculatorsDialog
-from app.ui.calculators_panes import (
+from app.ui.main_window import AREAS, MainWindow
+from app.ui.tools.calculators import CalculatorPane, CalculatorsDialog
+from app.ui.tools.calculators_panes import (
     BoardPane,
     ContractScorePane,
     ImpsPane,
@@ -20,7 +21,6 @@ from app.ui.calculators_panes import (
     RevokePane,
     WeightedScorePane,
 )
-from app.ui.main_window import AREAS, MainWindow
 
 
 def open_tool(window: MainWindow, text: str) -> CalculatorPane:

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Loaded when first needed, not when the window module is imported: the store's database libraries and
 # review scheduler, the rules engine (explanations, the case editor's checks), the Markdown parser (pages).
 LATER = ("sqlalchemy", "alembic", "fsrs", "app.rules.engine", "app.ui.editor.case_editor", "markdown_it", "yaml",
-         "app.content.laws.search", "app.ui.calculators_panes", "app.ui.library.library_view", "app.ui.training.case_list",
+         "app.content.laws.search", "app.ui.tools.calculators_panes", "app.ui.library.library_view", "app.ui.training.case_list",
          "app.ui.training.report_dialog")
 
 

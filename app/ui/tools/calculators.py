@@ -105,7 +105,7 @@ class CalculatorsDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from app.ui.calculators_panes import PANES
+        from app.ui.tools.calculators_panes import PANES
 
         self.setWindowTitle("Calculators")
         self.tabs = QTabWidget()
@@ -143,7 +143,7 @@ def install_tools_menu(window: QMainWindow, menu: QMenu, show_law: Callable[[str
     def fill() -> None:
         if menu.actions():
             return
-        from app.ui.calculators_panes import PANES
+        from app.ui.tools.calculators_panes import PANES
 
         for index, kind in enumerate(PANES):
             action = menu.addAction(f"{kind.menu_text}…")
