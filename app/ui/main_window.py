@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from app.content.laws.render import Renderer
     from app.store.store import Store
     from app.ui.case.case_player import CasePlayer
-    from app.ui.classroom_view import ClassroomView
+    from app.ui.classroom.classroom_view import ClassroomView
     from app.ui.library.library_view import LibraryView
     from app.ui.training.case_list import CaseList
     from app.ui.training.progress_view import ProgressView
@@ -280,7 +280,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
     def classroom(self) -> ClassroomView:
         """The classroom view (instructors only), built when first shown."""
         if self._classroom is None:
-            from app.ui.classroom_view import ClassroomView
+            from app.ui.classroom.classroom_view import ClassroomView
 
             self._classroom = ClassroomView(self.library.topics)
             self._place("Classroom", self._classroom)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from app.training.exam import Exam
     from app.training.practice import PracticeSession
     from app.ui.case.case_player import CasePlayer
-    from app.ui.classroom_view import ClassroomView
+    from app.ui.classroom.classroom_view import ClassroomView
     from app.ui.library.library_view import LibraryView
     from app.ui.training.home_view import HomeView
     from app.ui.training.progress_view import ProgressView

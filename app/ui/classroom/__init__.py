@@ -1,0 +1,1 @@
+"""The instructor's classroom views on a shared database."""
