@@ -118,7 +118,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from app.content.library import Library, load_library
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
 
     print(f"Director Trainer benchmarks on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     bench_startup(args.repeat)

@@ -30,7 +30,7 @@ from app.content.library import load_library  # noqa: E402
 from app.store import Store  # noqa: E402
 from app.training.exam_profiles import BUILT_IN_PROFILES  # noqa: E402
 from app.ui.app import engine_explainer  # noqa: E402
-from app.ui.main_window import AREAS, MainWindow  # noqa: E402
+from app.ui.window.main_window import AREAS, MainWindow  # noqa: E402
 
 SIZE = "1920x1080"
 

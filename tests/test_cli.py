@@ -144,7 +144,7 @@ def test_main_window_is_created(qtbot, tmp_path: Path) -> None:  # type: ignore[
     # What `director-trainer gui --db FILE` puts on screen: the shipped library, the trainee's profile
     # and where the progress is kept.
     database = tmp_path / "progress.sqlite3"
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
 
     window = gui.create_main_window(str(database))
     assert isinstance(window, MainWindow)

@@ -42,7 +42,7 @@ def _has_display() -> bool:
 def _wait_for_store(application: QCoreApplication, window: QMainWindow, seconds: float = 60) -> str:
     """For the smoke test: wait until the window has its progress store, or is asking what to do
     because it cannot have it (the dialog does not block), and say which."""
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
 
     assert isinstance(window, MainWindow)
     opener = window.store_opener

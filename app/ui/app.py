@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from app.content.cases.model import Case
 from app.content.cases.user_cases import user_case_folder
 from app.content.library_cache import load_library_cached
-from app.ui.main_window import MainWindow
+from app.ui.window.main_window import MainWindow
 
 ORGANISATION = "Director Trainer"
 APPLICATION = "Director Trainer"

@@ -13,7 +13,7 @@ from PySide6.QtCore import QSettings
 from app.content.library import Library, load_library
 from app.store import Store
 from app.ui.common import operations
-from app.ui.main_window import MainWindow
+from app.ui.window.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 

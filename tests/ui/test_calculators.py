@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from app import cli
-from app.ui.main_window import AREAS, MainWindow
 from app.ui.tools.calculators import CalculatorPane, CalculatorsDialog
 from app.ui.tools.calculators_panes import (
     BoardPane,
@@ -21,6 +20,7 @@ from app.ui.tools.calculators_panes import (
     RevokePane,
     WeightedScorePane,
 )
+from app.ui.window.main_window import AREAS, MainWindow
 
 
 def open_tool(window: MainWindow, text: str) -> CalculatorPane:

@@ -13,7 +13,7 @@ from app.content.cases.writer import case_data
 from app.content.library import Library, load_library
 from app.ui.editor.case_editor import CaseEditor
 from app.ui.editor.case_menu import BoardPicker
-from app.ui.main_window import MainWindow
+from app.ui.window.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 20000

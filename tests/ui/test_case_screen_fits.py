@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from app.content.library import load_library
 from app.store import Store
-from app.ui.main_window import MainWindow
+from app.ui.window.main_window import MainWindow
 from tests.ui.test_case_screen import answer_something
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -2,7 +2,7 @@
 
 from PySide6.QtCore import QUrl
 
-from app.ui.main_window import MainWindow
+from app.ui.window.main_window import MainWindow
 from tests.ui.test_training_views import _answer_all_wrongly
 
 OLD = "bid-out-of-rotation-at-partners-turn-2007"

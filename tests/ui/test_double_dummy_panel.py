@@ -9,7 +9,7 @@ from app.bridge.double_dummy import trick_table
 from app.bridge.par import par_result
 from app.ui.case.double_dummy_panel import DECLARERS, DENOMINATIONS, LOCKED
 from app.ui.common import operations
-from app.ui.main_window import MainWindow
+from app.ui.window.main_window import MainWindow
 
 
 def answer_every_question(window: MainWindow) -> None:

@@ -2,7 +2,7 @@
 
 from PySide6.QtCore import QUrl
 
-from app.ui.main_window import MainWindow
+from app.ui.window.main_window import MainWindow
 
 # The window and the library are tests/ui/conftest.py's: the whole content, 1024×700, a store.
 

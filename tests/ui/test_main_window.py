@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QApplication
 
 from app.content.library import load_library
-from app.ui.main_window import AREAS, MainWindow
+from app.ui.window.main_window import AREAS, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = Path(__file__).parent / "fixtures"

@@ -8,7 +8,7 @@ from PySide6.QtCore import QSettings
 from app.content.library import load_library
 from app.ui.common.operations import busy
 from app.ui.library.official_import import OfficialTextActions
-from app.ui.main_window import MainWindow
+from app.ui.window.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "tests" / "content" / "fixtures" / "official" / "english-extraction.txt"

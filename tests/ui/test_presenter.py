@@ -9,8 +9,8 @@ from PySide6.QtGui import QGuiApplication
 
 from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.presentation import StepKind
-from app.ui.main_window import MainWindow
 from app.ui.presenter.presenter import Presenter
+from app.ui.window.main_window import MainWindow
 
 
 def present(window: MainWindow, qtbot) -> Presenter:  # type: ignore[no-untyped-def]

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt, QUrl
 
 from app.content.library import Library, load_library
 from app.training.exam_profiles import BUILT_IN_PROFILES
-from app.ui.main_window import AREAS, MainWindow
 from app.ui.training.case_list import ID_ROLE
+from app.ui.window.main_window import AREAS, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 

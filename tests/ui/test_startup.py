@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from app.content.library import load_library
-from app.ui.main_window import AREAS, MainWindow
+from app.ui.window.main_window import AREAS, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,7 +25,7 @@ LATER = ("sqlalchemy", "alembic", "fsrs", "app.rules.engine", "app.ui.editor.cas
 
 
 def test_importing_the_window_and_the_store_records_leaves_sqlalchemy_unloaded() -> None:
-    probe = ("import sys, app.ui.app, app.ui.main_window, app.store.records, app.store.errors; "
+    probe = ("import sys, app.ui.app, app.ui.window.main_window, app.store.records, app.store.errors; "
              f"print(sorted(m for m in {LATER!r} if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
     assert result.stdout.strip() == "[]"

@@ -13,8 +13,8 @@ from PySide6.QtCore import QSettings
 
 from app.content.library import Library, load_library
 from app.ui.common.operations import wait_for_work
-from app.ui.main_window import AREAS, MainWindow
-from app.ui.store_opening import Choice
+from app.ui.window.main_window import AREAS, MainWindow
+from app.ui.window.store_opening import Choice
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QTextBrowser
 
 from app.content.library import load_library
 from app.store import Store
-from app.ui.main_window import MainWindow
+from app.ui.window.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 

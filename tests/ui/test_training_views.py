@@ -12,8 +12,8 @@ from app.store import Role, Store
 from app.training.case_filter import CaseFilter
 from app.training.clock import utc_now
 from app.training.exam import ExamProfile
-from app.ui.main_window import AREAS, MainWindow
 from app.ui.training.report_dialog import ReportDialog
+from app.ui.window.main_window import AREAS, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 

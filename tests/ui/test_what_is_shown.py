@@ -17,7 +17,7 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QToolTip, QWidget
 
 from app.content.library import Library, load_library
-from app.ui.main_window import AREAS, MainWindow
+from app.ui.window.main_window import AREAS, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"

@@ -37,7 +37,7 @@ from app.ui.common.operations import run_off_thread
 if TYPE_CHECKING:
     from app.bridge.board_file import BoardFile
     from app.ui.editor.case_editor import CaseEditor
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
 
 BOARD_COLUMNS = ("Board", "Contract", "Declarer", "Result")
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox
 from app.store.errors import StoreError
 from app.store.records import AttemptSummary, Role, by_whole_law
 from app.training.clock import utc_now
-from app.ui.window_base import AREAS, WindowBase
+from app.ui.window.window_base import AREAS, WindowBase
 
 T = TypeVar("T")
 

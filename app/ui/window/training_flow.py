@@ -18,7 +18,7 @@ from app.training.clock import utc_now
 from app.training.exam import Exam, ExamError, ExamProfile, ExamReport
 from app.training.practice import Mode, PracticeSession
 from app.training.sitting import CaseSitting, ExamSitting
-from app.ui.window_base import AREAS, WindowBase
+from app.ui.window.window_base import AREAS, WindowBase
 
 if TYPE_CHECKING:
     from app.training.report import Report

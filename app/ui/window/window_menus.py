@@ -15,12 +15,12 @@ from app.ui.common.theme import THEMES, apply_point_size, apply_theme
 from app.ui.editor.case_menu import install_case_menu
 from app.ui.library.official_import import OfficialTextActions
 from app.ui.tools.calculators import install_tools_menu
-from app.ui.window_base import AREAS, WindowBase
+from app.ui.window.window_base import AREAS, WindowBase
 
 if TYPE_CHECKING:
     from app.ui.editor.case_menu import CaseActions
-    from app.ui.main_window import MainWindow
     from app.ui.presenter.presenter import Presenter
+    from app.ui.window.main_window import MainWindow
 
 
 class WindowMenus(WindowBase):

@@ -31,12 +31,12 @@ from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.practice import PracticeSession
 from app.ui.common.settings import setting_bool, setting_int
 from app.ui.common.theme import apply_point_size, apply_theme, emphasise
-from app.ui.profile_actions import ProfileActions
-from app.ui.store_opening import StoreOpener
 from app.ui.training.home_view import HomeView
-from app.ui.training_flow import TrainingFlow
-from app.ui.window_base import AREAS
-from app.ui.window_menus import WindowMenus
+from app.ui.window.profile_actions import ProfileActions
+from app.ui.window.store_opening import StoreOpener
+from app.ui.window.training_flow import TrainingFlow
+from app.ui.window.window_base import AREAS
+from app.ui.window.window_menus import WindowMenus
 
 if TYPE_CHECKING:
     from app.content.laws.render import Renderer
