@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # Loaded when first needed, not when the window module is imported: the store's database libraries and
 # review scheduler, the rules engine (explanations, the case editor's checks), the Markdown parser (pages).
 LATER = ("sqlalchemy", "alembic", "fsrs", "app.rules.engine", "app.ui.editor.case_editor", "markdown_it", "yaml",
-         "app.content.laws.search", "app.ui.tools.calculators_panes", "app.ui.library.library_view", "app.ui.training.case_list",
-         "app.ui.training.report_dialog")
+         "app.content.laws.search", "app.ui.tools.calculators_panes", "app.ui.library.library_view",
+         "app.ui.training.case_list", "app.ui.training.report_dialog")
 
 
 def test_importing_the_window_and_the_store_records_leaves_sqlalchemy_unloaded() -> None:
