@@ -72,6 +72,16 @@ class Library:
         self.official = official
         self._index = None
 
+    def put_case(self, case: Case) -> None:
+        """Put a saved case into the loaded library: in place of the case with its id, or at the end."""
+        for index, existing in enumerate(self.cases):
+            if existing.id == case.id:
+                self.cases[index] = case
+                break
+        else:
+            self.cases.append(case)
+        self._index = None  # the search index is rebuilt with the case on use
+
     def case(self, case_id: str) -> Case | None:
         return next((c for c in self.cases if c.id == case_id), None)
 

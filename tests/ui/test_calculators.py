@@ -11,7 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from app import cli
-from app.ui.tools.calculators import CalculatorPane, CalculatorsDialog
+from app.ui.tools.calculator_pane import CalculatorPane
+from app.ui.tools.calculators import CalculatorsDialog
 from app.ui.tools.calculators_panes import (
     BoardPane,
     ContractScorePane,

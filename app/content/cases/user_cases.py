@@ -14,14 +14,10 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from app.content.cases.model import Case
 from app.content.cases.loader import load_cases, read_case
 from app.content.files.problems import ContentProblem
-
-if TYPE_CHECKING:
-    from app.content.library import Library
 
 APP_NAME = "director-trainer"
 USER_CASES_ENV = "DIRECTOR_TRAINER_USER_CASES"
@@ -70,13 +66,3 @@ def save_user_case(text: str, case_id: str, folder: Path | None = None,
     case.path = target
     return case, []
 
-
-def put_case(library: Library, case: Case) -> None:
-    """Put a saved case into a loaded library: in place of the case with its id, or at the end."""
-    for index, existing in enumerate(library.cases):
-        if existing.id == case.id:
-            library.cases[index] = case
-            break
-    else:
-        library.cases.append(case)
-    library.set_official(library.official)  # drops the search index, which is rebuilt with the case on use

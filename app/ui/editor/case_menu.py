@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.content.cases.model import Case
-from app.content.cases.user_cases import put_case, user_case_folder
+from app.content.cases.user_cases import user_case_folder
 from app.ui.common.operations import run_off_thread
 
 # The editor, the board readers and the case writer are imported when first used: with the rules
@@ -37,7 +37,7 @@ from app.ui.common.operations import run_off_thread
 if TYPE_CHECKING:
     from app.bridge.board_file import BoardFile
     from app.ui.editor.case_editor import CaseEditor
-    from app.ui.window.main_window import MainWindow
+    from app.ui.window.window_base import WindowBase
 
 BOARD_COLUMNS = ("Board", "Contract", "Declarer", "Result")
 
@@ -91,7 +91,7 @@ class BoardPicker(QDialog):
 class CaseActions:
     """The File menu's case entries for one main window."""
 
-    def __init__(self, window: MainWindow, folder: Path | None = None) -> None:
+    def __init__(self, window: WindowBase, folder: Path | None = None) -> None:
         self.window = window
         self.folder = folder or user_case_folder()
         self.editors: list[CaseEditor] = []
@@ -149,7 +149,7 @@ class CaseActions:
         return self.open_editor(text, editing=case.id)
 
     def case_saved(self, case: Case) -> None:
-        put_case(self.window.library, case)
+        self.window.library.put_case(case)
         self._refresh_list()
         self.window.statusBar().showMessage(f"Saved {case.title} to your cases", 6000)
 
@@ -223,7 +223,7 @@ class CaseActions:
 
         report = import_pack(source, self.folder, self._replace, set(self.window.library.topics) or None)
         for case in report.imported:
-            put_case(self.window.library, case)
+            self.window.library.put_case(case)
         self._refresh_list()
         box = QMessageBox(QMessageBox.Icon.Information if not report.problems else QMessageBox.Icon.Warning,
                           "Import a case pack", f"{source.name}: {report.summary()}.", parent=self.window)
@@ -266,7 +266,7 @@ class PackChooser(QDialog):
                 if self.list.item(row).checkState() == Qt.CheckState.Checked]
 
 
-def install_case_menu(window: MainWindow, menu: QMenu) -> CaseActions:
+def install_case_menu(window: WindowBase, menu: QMenu) -> CaseActions:
     """Add the case-writing entries to the File menu; returns them (the window keeps a reference)."""
     actions = CaseActions(window)
     actions.install(menu)

@@ -38,7 +38,7 @@ from app.bridge.scoring import (
 )
 from app.bridge.seats import SEATS
 from app.rules.revoke_rules import RevokeTrickWinner, revoke_transfer
-from app.ui.tools.calculators import CalculatorPane
+from app.ui.tools.calculator_pane import CalculatorPane
 
 EXAMPLE_TRAVELLER = "ns,ew,score\n1,11,420\n2,12,-50\n3,13,450\n4,14,A60/A40\n5,15,70%:420;30%:-50\n"
 

@@ -5,7 +5,7 @@ and the view settings touch each view that draws text or cards."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMessageBox
@@ -20,7 +20,6 @@ from app.ui.window.window_base import AREAS, WindowBase
 if TYPE_CHECKING:
     from app.ui.editor.case_menu import CaseActions
     from app.ui.presenter.presenter import Presenter
-    from app.ui.window.main_window import MainWindow
 
 
 class WindowMenus(WindowBase):
@@ -55,7 +54,7 @@ class WindowMenus(WindowBase):
         self.official_text.install(file_menu)
         self.official_text.load_saved()
         file_menu.addSeparator()
-        self.case_actions = install_case_menu(cast("MainWindow", self), file_menu)  # it needs the whole window
+        self.case_actions = install_case_menu(self, file_menu)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
