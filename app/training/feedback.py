@@ -32,6 +32,17 @@ def start_order(question: Question, seed: int) -> tuple[int, ...]:
     return tuple(order)
 
 
+def choice_order(question: Question, seed: int) -> tuple[int, ...]:
+    """The choices' indexes in the order a single- or several-choice question shows them:
+    shuffled by ``seed`` (one per attempt or presentation, so the order stays put when the
+    question is shown again, resumed or reported), so that nothing about a choice's place —
+    first, last, the one written first in the case file — says whether it is right. A choice
+    is known everywhere else by its index in the case file, never by where it was shown."""
+    order = list(range(len(question.choices)))
+    random.Random(f"{seed}:{question.id}:choices").shuffle(order)
+    return tuple(order)
+
+
 class ChoiceVerdict(Enum):
     """How the trainee fared on one choice of a several-choice question."""
 

@@ -4,8 +4,9 @@ The rules (also shown to trainees in the help):
 
 - ``single``: all or nothing.
 - ``multi``: every choice is judged — ticked when it is correct, left alone when it
-  is not. The mark is (choices judged right − choices judged wrong) / choices, never
-  below zero, so ticking everything or nothing earns nothing.
+  is not. The mark is the share of the right choices ticked less the share of the wrong
+  choices ticked, never below zero: ticking everything, or nothing, earns nothing whatever
+  the mix of right and wrong choices, so no blind strategy beats a guess.
 - ``number``: full marks within the tolerance (exact when none is given), else nothing.
 - ``law``: full marks for the answer or any reference in ``accept``; half marks for
   another section of the right law; nothing for another law.
@@ -87,10 +88,12 @@ def _single(question: Question, answer: Answer) -> tuple[float, str]:
 def _multi(question: Question, answer: Answer) -> tuple[float, str]:
     if not isinstance(answer, frozenset) or any(not 0 <= i < len(question.choices) for i in answer):
         raise AnswerError("a multiple-choice answer is a set of choice indexes")
-    right = sum(1 for i, c in enumerate(question.choices) if (i in answer) == c.correct)
-    wrong = len(question.choices) - right
+    right = [i for i, c in enumerate(question.choices) if c.correct]
+    wrong = [i for i, c in enumerate(question.choices) if not c.correct]
+    found = sum(1 for i in right if i in answer) / len(right) if right else 1.0
+    mistaken = sum(1 for i in wrong if i in answer) / len(wrong) if wrong else 0.0
     whys = [c.why for i, c in enumerate(question.choices) if (i in answer) != c.correct and c.why]
-    return max(0.0, (right - wrong) / len(question.choices)), "\n\n".join(whys)
+    return max(0.0, found - mistaken), "\n\n".join(whys)
 
 
 def _number(question: Question, answer: Answer) -> tuple[float, str]:

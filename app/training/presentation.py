@@ -10,6 +10,7 @@ Listeners registered with ``on_change`` hear every move, blank and hide, as in n
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -17,10 +18,10 @@ from enum import Enum
 from app.bridge.cards import Card
 from app.bridge.deal import Hand
 from app.bridge.seats import SEATS, Seat
-from app.content.cases.model import Case, Question
+from app.content.cases.model import Case, Choice, Question
 from app.rules.timeline import TableState, Timeline, replay
 from app.rules.timeline_words import describe_event
-from app.training.feedback import model_answer_items
+from app.training.feedback import choice_order, model_answer_items
 
 
 class StepKind(Enum):
@@ -152,6 +153,7 @@ class Presentation:
     index: int = 0
     blanked: bool = False
     hands_hidden: bool = False
+    seed: int = field(default_factory=lambda: random.randrange(1 << 30))  # the choices' order, per presentation
     _listeners: list[Callable[[], None]] = field(default_factory=list, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -200,12 +202,25 @@ class Presentation:
         self.hands_hidden = not self.hands_hidden
         self._changed()
 
+    def lettered(self, question: Question) -> list[tuple[str, Choice]]:
+        """A choice question's choices as the room sees them: shuffled for this presentation and
+        lettered A, B, C…, so the right one is not always "A"."""
+        return [(chr(ord("A") + place), question.choices[index])
+                for place, index in enumerate(choice_order(question, self.seed))]
+
+    def answer_text(self, question: Question) -> tuple[str, ...]:
+        """The model answer as the room is told it: the right choices by their letters, or the
+        model answer of any other kind."""
+        if question.choices:
+            return tuple(f"{letter}. {choice.text}" for letter, choice in self.lettered(question) if choice.correct)
+        return tuple(model_answer_items(question))
+
     def notes(self) -> PresenterNotes:
         upcoming = self.upcoming
         answer: tuple[str, ...] = ()
         question = self.step.question
         if question is not None:
-            answer = tuple(model_answer_items(question))
+            answer = self.answer_text(question)
         return PresenterNotes(
             position=f"Step {self.index + 1} of {len(self.steps)}",
             now=self.step.caption,

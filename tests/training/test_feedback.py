@@ -1,9 +1,11 @@
 """What a trainee is shown about a question: the starting order, each choice's verdict, the
 model answer as items, and the law the question rests on."""
 
+from collections import Counter
+
 from app.content.cases.model import Choice, Question
 from app.content.laws.refs import parse_ref
-from app.training.feedback import ChoiceVerdict, choice_verdicts, cited_law, model_answer_items, start_order
+from app.training.feedback import ChoiceVerdict, choice_order, choice_verdicts, cited_law, model_answer_items, start_order
 from app.training.marking import mark
 
 ORDER = Question(id="steps", kind="order", ask="Order them", line=1, items=("a", "b", "c", "d"))
@@ -43,3 +45,19 @@ def test_cited_law_comes_from_the_answer_then_the_explanations() -> None:
     assert cited_law(MULTI, wrong) == parse_ref("61A")
     assert cited_law(MULTI) == parse_ref("64A1")  # before any mark: the right choices' explanations
     assert cited_law(ORDER) is None
+
+
+FOUR = Question("q", "single", "?", 1, choices=(Choice("right", True), Choice("b"), Choice("c"), Choice("d")))
+
+
+def test_choice_order_is_a_permutation_that_stays_put_for_a_seed_and_changes_with_it() -> None:
+    orders = {choice_order(FOUR, seed) for seed in range(50)}
+    assert all(sorted(order) == [0, 1, 2, 3] for order in orders)
+    assert choice_order(FOUR, 7) == choice_order(FOUR, 7)
+    assert len(orders) > 10
+
+
+def test_the_choice_written_first_is_shown_in_every_place_about_equally_often() -> None:
+    places = Counter(choice_order(FOUR, seed).index(0) for seed in range(2000))
+    assert set(places) == {0, 1, 2, 3}
+    assert all(400 <= count <= 600 for count in places.values()), places  # 500 expected; > 5 sigma apart

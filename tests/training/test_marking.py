@@ -30,6 +30,18 @@ def test_multi_counts_each_choice_judged(ticked: set[int], fraction: float) -> N
     assert mark(_q("multi", choices=CHOICES), frozenset(ticked)).fraction == fraction
 
 
+LOPSIDED = (Choice("a", True), Choice("b", True), Choice("c", True), Choice("d", False))
+
+
+@pytest.mark.parametrize(
+    ("ticked", "fraction"),
+    [({0, 1, 2}, 1.0), ({0, 1}, 2 / 3), ({0, 1, 2, 3}, 0.0), (set(), 0.0), ({0, 3}, 0.0), ({3}, 0.0)],
+)
+def test_multi_blind_ticks_earn_nothing_whatever_the_mix(ticked: set[int], fraction: float) -> None:
+    """Three right choices of four: ticking all of them, or none, is no better than a guess."""
+    assert mark(_q("multi", choices=LOPSIDED), frozenset(ticked)).fraction == pytest.approx(fraction)
+
+
 def test_number_uses_the_tolerance() -> None:
     q = _q("number", answer=620, tolerance=10)
     assert mark(q, 630).is_correct and not mark(q, 631).is_correct

@@ -1,6 +1,7 @@
 """The case screen teaches without giving the answer away: the law pane, the status bar, the
 starting order of order questions, exams; marks that explain each choice; the keys."""
 
+import html
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.content.laws.refs import find_refs
 from app.content.library import load_library
+from app.training.attempt import Attempt
 from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.feedback import ChoiceVerdict, choice_verdicts, cited_law
 from app.ui.case.case_player import NO_LAW_YET
@@ -113,12 +115,12 @@ def test_several_choice_marks_say_how_each_choice_fared_and_list_the_model_answe
     wrong = [i for i, c in enumerate(question.choices) if not c.correct]
     ticked = frozenset({right[0], wrong[0]})  # one right, one wrong, the other right ones missed
     for i in ticked:
-        panel.form.boxes[i].setChecked(True)
+        panel.form.boxes[panel.form.shown.index(i)].setChecked(True)
     panel.mark_current()
     verdicts = choice_verdicts(question, ticked)
     assert {ChoiceVerdict.TICKED_RIGHT, ChoiceVerdict.TICKED_WRONG, ChoiceVerdict.MISSED} <= set(verdicts)
-    for label, verdict in zip(panel.form.choice_labels, verdicts, strict=True):
-        assert verdict.value in label.text()
+    for label, index in zip(panel.form.choice_labels, panel.form.shown, strict=True):
+        assert verdicts[index].value in label.text() and html.escape(question.choices[index].text) in label.text()
     page = panel.feedback.toHtml()
     text = panel.feedback.toPlainText()
     assert "; ".join(question.choices[i].text for i in right) not in text  # not joined by semicolons
@@ -150,7 +152,7 @@ def test_every_mark_that_can_cite_a_law_links_to_it(window, library) -> None:  #
 def test_case_keys_are_shown_in_tooltips_and_in_the_shortcuts_page(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.open_case("claim-with-a-finesse")
     panel = window.player.ruling
-    assert "Alt+1" in panel.form.group.button(0).toolTip()
+    assert "Alt+1" in panel.form.group.buttons()[0].toolTip()  # the first choice shown
     assert "Ctrl+Return" in panel.submit.toolTip() and "Ctrl+Right" in panel.next_button.toolTip()
     help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
     entry = next(a for a in help_menu.actions() if "Keyboard shortcuts" in a.text())
@@ -220,3 +222,21 @@ def test_enter_in_a_typed_answer_marks_it(window, qtbot) -> None:  # type: ignor
     qtbot.keyClicks(edit, "38C")
     qtbot.keyClick(edit, Qt.Key.Key_Return)
     assert len(panel.attempt.marks) == before + 2
+
+
+def test_choices_are_shown_in_the_attempts_shuffled_order_and_marked_by_which_choice_was_picked(window) -> None:  # type: ignore[no-untyped-def]
+    """The right choice of the claim case's first question is the first one written in the file; on screen
+    it moves with the attempt's seed, and picking it wherever it sits is marked right."""
+    case = window.library.case("claim-with-a-finesse")
+    right = next(i for i, c in enumerate(case.questions[0].choices) if c.correct)
+    places = set()
+    for seed in range(12):
+        window._play(case, Attempt(case, seed=seed))
+        form = window.player.ruling.form
+        place = form.shown.index(right)
+        places.add(place)
+        assert form.choice_labels[place].text().startswith(f"{place + 1}. ")
+        assert case.questions[0].choices[right].text.split()[0] in form.choice_labels[place].text()
+        form.group.buttons()[place].click()
+        assert window.player.ruling.mark_current().is_correct
+    assert len(places) >= 3  # the right choice is not always shown in the same place

@@ -107,9 +107,9 @@ def test_open_a_case_step_the_timeline_and_rule(window: MainWindow, qtbot) -> No
     assert "Wrong" in panel.feedback.toPlainText() and "West was on lead" in panel.feedback.toPlainText()
     assert "no single law" in player.law_pane.toPlainText()  # this question cites none: nothing is guessed
     panel.next_button.click()
-    # multi: both right choices
-    panel.form.boxes[0].setChecked(True)
-    panel.form.boxes[1].setChecked(True)
+    # multi: both right choices (the case file's first two, wherever the shuffle put them)
+    panel.form.boxes[panel.form.shown.index(0)].setChecked(True)
+    panel.form.boxes[panel.form.shown.index(1)].setChecked(True)
     panel.submit.click()
     assert "Right" in panel.feedback.toPlainText()
     panel.next_button.click()

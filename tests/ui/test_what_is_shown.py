@@ -81,7 +81,7 @@ def _rule_on_the_fixture_case(window: MainWindow) -> None:
     panel = window.player.ruling
     answers = {
         "single": lambda form: form.group.button(0).setChecked(True),
-        "multi": lambda form: [form.boxes[i].setChecked(True) for i in (0, 1)],
+        "multi": lambda form: [form.boxes[form.shown.index(i)].setChecked(True) for i in (0, 1)],  # the file's first two
         "number": lambda form: form.line.setText("2"),
         "law": lambda form: form.law_box.setCurrentText("64B"),
         "order": lambda form: _arrange(window, [1, 0, 2]),

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.content.cases.model import Question
-from app.training.feedback import ChoiceVerdict, start_order
+from app.training.feedback import ChoiceVerdict, choice_order, start_order
 from app.training.marking import Answer, AnswerError
 from app.ui.case.shortcuts import MOVE_DOWN, MOVE_UP, choice_key
 
@@ -44,7 +44,8 @@ VERDICT_MARKS = {
 
 
 def _choice_row(button: QAbstractButton, index: int, text: str) -> tuple[QHBoxLayout, QLabel]:
-    """A radio button or check box with a label that wraps (Qt's own button text does not)."""
+    """A radio button or check box with a label that wraps (Qt's own button text does not);
+    ``index`` is the choice's place on screen, which its number and key follow."""
     button.setAccessibleName(f"Choice {index + 1}: {text}")
     label = QLabel(f"{index + 1}. {text}")
     if index < 9:
@@ -68,7 +69,8 @@ class QuestionForm(QWidget):
 
     def __init__(self, question: Question, law_keys: list[str], seed: int = 0,
                  parent: QWidget | None = None) -> None:
-        """``seed`` is the attempt's: it fixes the shuffled starting order of an order question."""
+        """``seed`` is the attempt's: it fixes the shuffled order of the choices and the shuffled
+        starting order of an order question, so both stay put when the question is shown again."""
         super().__init__(parent)
         self.question = question
         layout = QVBoxLayout(self)
@@ -78,22 +80,23 @@ class QuestionForm(QWidget):
         self.line: QLineEdit | None = None
         self.law_box: QComboBox | None = None
         self.order: QListWidget | None = None
-        self.choice_labels: list[QLabel] = []
+        self.choice_labels: list[QLabel] = []  # in the order shown
+        self.shown = choice_order(question, seed)  # the case file's index of each choice, as shown
         self.move_buttons: tuple[QPushButton, ...] = ()
         self.locked = False
         if question.kind == "single":
-            for i, choice in enumerate(question.choices):
+            for place, index in enumerate(self.shown):
                 button = QRadioButton()
-                self.group.addButton(button, i)
-                row, label = _choice_row(button, i, choice.text)
+                self.group.addButton(button, index)  # the button's id is the choice, not its place
+                row, label = _choice_row(button, place, question.choices[index].text)
                 self.choice_labels.append(label)
                 layout.addLayout(row)
         elif question.kind == "multi":
             layout.addWidget(QLabel("Tick every choice that applies."))
-            for i, choice in enumerate(question.choices):
+            for place, index in enumerate(self.shown):
                 box = QCheckBox()
                 self.boxes.append(box)
-                row, label = _choice_row(box, i, choice.text)
+                row, label = _choice_row(box, place, question.choices[index].text)
                 self.choice_labels.append(label)
                 layout.addLayout(row)
         elif question.kind == "number":
@@ -179,14 +182,15 @@ class QuestionForm(QWidget):
         return True
 
     def show_verdicts(self, verdicts: list[ChoiceVerdict]) -> None:
-        """Mark each choice of a several-choice question with how the trainee fared on it."""
-        for label, verdict, choice in zip(self.choice_labels, verdicts, self.question.choices, strict=True):
+        """Mark each choice of a several-choice question with how the trainee fared on it;
+        ``verdicts`` are in the case file's order, the labels in the order shown."""
+        for number, (label, index) in enumerate(zip(self.choice_labels, self.shown, strict=True), start=1):
+            verdict, choice = verdicts[index], self.question.choices[index]
             sign, colour = VERDICT_MARKS[verdict]
-            index = self.choice_labels.index(label) + 1
             label.setTextFormat(Qt.TextFormat.RichText)
-            label.setText(f'<span style="color:{colour}; font-weight:600">{sign}</span> {index}. '
+            label.setText(f'<span style="color:{colour}; font-weight:600">{sign}</span> {number}. '
                           f'{html.escape(choice.text)} <i style="color:{colour}">— {verdict.value}</i>')
-            label.setAccessibleName(f"Choice {index}: {verdict.value}")
+            label.setAccessibleName(f"Choice {number}: {verdict.value}")
 
     def move_item(self, step: int) -> None:
         assert self.order is not None
@@ -208,7 +212,7 @@ class QuestionForm(QWidget):
                 raise AnswerError("choose one answer first")
             return self.group.checkedId()
         if kind == "multi":
-            return frozenset(i for i, box in enumerate(self.boxes) if box.isChecked())
+            return frozenset(index for index, box in zip(self.shown, self.boxes, strict=True) if box.isChecked())
         if kind == "number":
             assert self.line is not None
             text = self.line.text().strip().replace("−", "-").replace("+", "")

@@ -244,7 +244,10 @@ class RulingPanel(QWidget):
         parts = [f'<h3 style="color:{colour}">{result.verdict} — {result.points:g} of {result.max_points:g}</h3>']
         if question.kind == "multi" and isinstance(given, frozenset):
             rows = []
-            for choice, verdict in zip(question.choices, choice_verdicts(question, given), strict=True):
+            verdicts = choice_verdicts(question, given)
+            assert self.form is not None  # the form of the question just marked
+            for index in self.form.shown:
+                choice, verdict = question.choices[index], verdicts[index]
                 sign, tint = VERDICT_MARKS[verdict]
                 rows.append(f'<li><span style="color:{tint}"><b>{sign}</b> {verdict.value}:</span> '
                             f"{self._inline(choice.text)}</li>")

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from app.bridge.seats import SEATS
 from app.content.cases.model import Case
 from app.content.laws.render import Renderer
-from app.training.presentation import Presentation, Screen, Step, StepKind, place_windows
+from app.training.presentation import Presentation, Screen, StepKind, place_windows
 from app.training.sitting import ExamSitting
 from app.ui.case.table_widget import TableLook, TableWidget
 from app.ui.common.theme import readable
@@ -51,8 +51,9 @@ def _px(width: int, height: int, size: int) -> int:
     return max(12, round(size * min(height / REFERENCE_HEIGHT, width / REFERENCE_WIDTH)))
 
 
-def step_html(step: Step, case: Case, renderer: Renderer) -> str:
+def step_html(presentation: Presentation, renderer: Renderer) -> str:
     """The words beside the table on a question, answer or ruling step (empty on a table step)."""
+    step, case = presentation.step, presentation.case
     question = step.question
     if step.kind is StepKind.RULING:
         return f"<h2>The ruling</h2>{renderer.markdown(case.ruling)}"
@@ -61,12 +62,13 @@ def step_html(step: Step, case: Case, renderer: Renderer) -> str:
     parts = [f"<h2>{html.escape(step.caption)}</h2><p>{html.escape(question.ask)}</p>"]
     if step.kind is StepKind.QUESTION:
         if question.choices:
-            parts.append("<ol type='A'>" + "".join(f"<li>{html.escape(c.text)}</li>" for c in question.choices)
-                         + "</ol>")
+            parts.append("<ol type='A'>" + "".join(f"<li>{html.escape(choice.text)}</li>"
+                                                   for _letter, choice in presentation.lettered(question)) + "</ol>")
         elif question.items:
             parts.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in question.items) + "</ul>")
         return "".join(parts)
-    parts.append("<ul>" + "".join(f"<li><b>{html.escape(item)}</b></li>" for item in step.answer) + "</ul>")
+    parts.append("<ul>" + "".join(f"<li><b>{html.escape(item)}</b></li>"
+                                  for item in presentation.answer_text(question)) + "</ul>")
     why = question.why or " ".join(c.why for c in question.choices if c.correct and c.why)
     if why:
         parts.append(renderer.markdown(why))
@@ -122,7 +124,7 @@ class RoomView(QWidget):
         shown = [seat for seat in SEATS if seat in presentation.shown]
         self.table.set_board(case.board, case.dealer, case.vulnerability, shown)
         self.table.set_state(step.state)
-        text = step_html(step, case, renderer)
+        text = step_html(presentation, renderer)
         self.words.setHtml(text)
         self.words.setVisible(bool(text))
         self.caption.setText(step.caption if step.kind not in (StepKind.QUESTION, StepKind.ANSWER,
