@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
+from app.bridge.auction import Auction
 from app.bridge.calls import Call, Denomination
 from app.bridge.cards import Card
 from app.bridge.contract import Contract, Doubling
@@ -79,6 +80,23 @@ class TableState:
     @property
     def dummy(self) -> Seat | None:
         return self.contract.declarer.partner if self.contract is not None else None
+
+    @property
+    def shown_contract(self) -> Contract | None:
+        """The contract as the table itself shows it, before any ruling: once play has begun, or when
+        the case gives it, the contract being played; in the auction, only what the calls as made
+        add up to — every call in rotation and legal, and the auction over. A contract the engine
+        reaches by putting the laws' rectification in place of an irregular call (a pass for a bid
+        of eight, a cancelled call after the final pass) is the director's to find, so it is not
+        shown while he is still to rule."""
+        if self.contract is None or self.in_play or self.dummy_visible or not self.calls:
+            return self.contract
+        auction = Auction(self.calls[0].seat)
+        for made in self.calls:
+            if not made.in_rotation or not auction.is_legal(made.call):
+                return None
+            auction.add(made.call)
+        return self.contract if auction.is_complete() else None
 
 
 @dataclass

@@ -52,11 +52,11 @@ class Leak:
 def table_panel_text(case: Case) -> str:
     """The words of the table's side panel at the director call that can carry an answer:
     the contract and its declarer, as the table shows them."""
-    state = replay(case.scenario()).at_director(case.scenario())
-    if state.contract is None:
-        return "Contract: not yet"
-    return f"Contract {state.contract} by {state.contract.declarer.english}; " \
-           f"{state.contract.declarer.english} declarer; {state.contract.declarer.partner.english} dummy"
+    contract = replay(case.scenario()).at_director(case.scenario()).shown_contract
+    if contract is None:
+        return "Contract: —"
+    return f"Contract {contract} by {contract.declarer.english}; " \
+           f"{contract.declarer.english} declarer; {contract.declarer.partner.english} dummy"
 
 
 def shown_before(case: Case, index: int, panel: str | None = None) -> list[Shown]:

@@ -61,7 +61,8 @@ def test_a_claim_case_is_revealed_hand_by_hand_call_by_call_card_by_card() -> No
         asked, answered = tail[2 * number], tail[2 * number + 1]
         assert asked.question is question and not asked.answer
         assert answered.answer == tuple(model_answer_items(question))
-    assert tail[5].answer == ("10",)  # question 3: ten tricks to North-South
+    tricks = next(s for s in tail if s.kind is StepKind.ANSWER and s.question.id == "tricks")
+    assert tricks.answer == ("10",)  # ten tricks to North-South
 
 
 def test_all_hands_at_once_and_only_the_hands_the_case_shows() -> None:

@@ -43,6 +43,14 @@ def answer_something(panel) -> None:  # type: ignore[no-untyped-def]
         form.law_box.setCurrentText("1")
 
 
+def reach(panel, kind: str) -> None:  # type: ignore[no-untyped-def]
+    """Answer the questions before the case's first question of ``kind``, so it is the one shown."""
+    while panel.sitting.question.kind != kind:
+        answer_something(panel)
+        panel.mark_current()
+        panel.next_question()
+
+
 def test_law_pane_points_to_nothing_before_marking_then_to_the_law_the_question_cites(window, library) -> None:  # type: ignore[no-untyped-def]
     player, panel = window.player, window.player.ruling
     for case in library.cases:
@@ -70,7 +78,7 @@ def test_status_bar_names_the_case_by_title_never_by_id(window, library) -> None
 def test_order_question_starts_shuffled_neither_right_nor_reversed_and_stays_put(window) -> None:  # type: ignore[no-untyped-def]
     window.open_case("bid-out-of-rotation-rho-passes")
     panel = window.player.ruling
-    assert panel.sitting.question.kind == "order"
+    reach(panel, "order")
 
     def shown() -> tuple[int, ...]:
         order = panel.form.order
@@ -106,11 +114,8 @@ def test_exam_shows_nothing_about_the_answer_until_hand_in(window) -> None:  # t
 def test_several_choice_marks_say_how_each_choice_fared_and_list_the_model_answer(window) -> None:  # type: ignore[no-untyped-def]
     window.open_case("claim-with-a-finesse")
     panel = window.player.ruling
-    answer_something(panel)
-    panel.mark_current()
-    panel.next_question()
+    reach(panel, "multi")
     question = panel.sitting.question
-    assert question.kind == "multi"
     right = [i for i, c in enumerate(question.choices) if c.correct]
     wrong = [i for i, c in enumerate(question.choices) if not c.correct]
     ticked = frozenset({right[0], wrong[0]})  # one right, one wrong, the other right ones missed
@@ -152,6 +157,7 @@ def test_every_mark_that_can_cite_a_law_links_to_it(window, library) -> None:  #
 def test_case_keys_are_shown_in_tooltips_and_in_the_shortcuts_page(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.open_case("claim-with-a-finesse")
     panel = window.player.ruling
+    reach(panel, "single")
     assert "Alt+1" in panel.form.group.buttons()[0].toolTip()  # the first choice shown
     assert "Ctrl+Return" in panel.submit.toolTip() and "Ctrl+Right" in panel.next_button.toolTip()
     help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
@@ -159,7 +165,7 @@ def test_case_keys_are_shown_in_tooltips_and_in_the_shortcuts_page(window, qtbot
     entry.trigger()
     dialog = window.findChildren(ShortcutsDialog)[-1]
     page = dialog.view.toPlainText()
-    for keys in (panel.submit.shortcut(), panel.next_button.shortcut(), panel.form.group.button(0).shortcut()):
+    for keys in (panel.submit.shortcut(), panel.next_button.shortcut(), panel.form.group.buttons()[0].shortcut()):
         assert keys.toString() in page
     assert "Alt+Up" in page and "Alt+Down" in page and "Ctrl+L" in page
 
@@ -167,17 +173,20 @@ def test_case_keys_are_shown_in_tooltips_and_in_the_shortcuts_page(window, qtbot
 def test_enter_marks_only_once_an_answer_is_chosen(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.open_case("claim-with-a-finesse")
     panel = window.player.ruling
-    button = panel.form.group.button(0)
+    reach(panel, "single")
+    before = len(panel.attempt.marks)
+    button = panel.form.group.buttons()[0]
     button.setFocus()
     qtbot.keyClick(button, Qt.Key.Key_Return)
-    assert not panel.attempt.marks and panel.submit.isEnabled()
+    assert len(panel.attempt.marks) == before and panel.submit.isEnabled()
     button.setChecked(True)
     qtbot.keyClick(button, Qt.Key.Key_Return)
-    assert len(panel.attempt.marks) == 1 and not panel.submit.isEnabled()
+    assert len(panel.attempt.marks) == before + 1 and not panel.submit.isEnabled()
 
 
 def test_order_items_move_with_alt_up_and_alt_down(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.open_case("bid-out-of-rotation-rho-passes")
+    reach(window.player.ruling, "order")
     order = window.player.ruling.form.order
     order.setCurrentRow(1)
     order.setFocus()
@@ -204,10 +213,7 @@ def test_feedback_box_takes_no_room_until_there_is_feedback(window) -> None:  # 
 def test_enter_in_a_typed_answer_marks_it(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.open_case("bid-of-eight-spades")
     panel = window.player.ruling
-    while panel.sitting.question.kind != "number":
-        answer_something(panel)
-        panel.mark_current()
-        panel.next_question()
+    reach(panel, "number")
     before = len(panel.attempt.marks)
     line = panel.form.line
     line.setFocus()
@@ -216,27 +222,31 @@ def test_enter_in_a_typed_answer_marks_it(window, qtbot) -> None:  # type: ignor
     qtbot.keyClicks(line, "-500")
     qtbot.keyClick(line, Qt.Key.Key_Return)
     assert len(panel.attempt.marks) == before + 1
-    panel.next_question()
+    window.open_case("bid-of-eight-spades")
+    reach(panel, "law")
+    before = len(panel.attempt.marks)
     edit = panel.form.law_box.lineEdit()
     edit.setFocus()
     qtbot.keyClicks(edit, "38C")
     qtbot.keyClick(edit, Qt.Key.Key_Return)
-    assert len(panel.attempt.marks) == before + 2
+    assert len(panel.attempt.marks) == before + 1
 
 
 def test_choices_are_shown_in_the_attempts_shuffled_order_and_marked_by_which_choice_was_picked(window) -> None:  # type: ignore[no-untyped-def]
-    """The right choice of the claim case's first question is the first one written in the file; on screen
-    it moves with the attempt's seed, and picking it wherever it sits is marked right."""
+    """The right choice of the claim case's first single-choice question moves on screen with the attempt's
+    seed, and picking it wherever it sits is marked right."""
     case = window.library.case("claim-with-a-finesse")
-    right = next(i for i, c in enumerate(case.questions[0].choices) if c.correct)
+    first = next(q for q in case.questions if q.kind == "single")
+    right = next(i for i, c in enumerate(first.choices) if c.correct)
     places = set()
     for seed in range(12):
         window._play(case, Attempt(case, seed=seed))
+        reach(window.player.ruling, "single")
         form = window.player.ruling.form
         place = form.shown.index(right)
         places.add(place)
         assert form.choice_labels[place].text().startswith(f"{place + 1}. ")
-        assert case.questions[0].choices[right].text.split()[0] in form.choice_labels[place].text()
+        assert first.choices[right].text.split()[0] in form.choice_labels[place].text()
         form.group.buttons()[place].click()
         assert window.player.ruling.mark_current().is_correct
     assert len(places) >= 3  # the right choice is not always shown in the same place

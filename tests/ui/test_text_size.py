@@ -50,6 +50,10 @@ def test_larger_and_smaller_text_reach_every_part_of_the_screen_at_once(qtbot, l
         window.show()
         window.show_law("70E1")
         window.open_case("claim-with-a-finesse")
+        panel = window.player.ruling
+        panel.form.law_box.setCurrentText("70E1")  # the law question comes first; the choices come next
+        panel.mark_current()
+        panel.next_question()
         QApplication.processEvents()
         before = sizes(window)
         window.change_text_size(3)

@@ -183,10 +183,10 @@ class SideColumn:
 
     def _paint_contract(self, p: QPainter, x: float, y: float, width: float, state: TableState) -> float:
         look = self.look
-        contract = state.contract
+        contract = state.shown_contract
         height = self._metrics("contract", True).height()
         self._text(p, "contract", QRectF(x, y, width, height), Qt.AlignmentFlag.AlignLeft,
-                   f"Contract: {contract.symbol}" if contract else "Contract: not yet", look.ink, bold=True)
+                   f"Contract: {contract.symbol}" if contract else "Contract: —", look.ink, bold=True)
         y += height + 2 * self.factor
         if state.quitted or state.current_trick:
             ns = sum(1 for t in state.quitted if t.winner.side.value == "NS")

@@ -92,8 +92,8 @@ class TableWidget(QWidget):
         parts = [f"Board {self.board}, dealer {self.dealer.english}, vulnerability: {self.vulnerability.english}"]
         if self.state.calls:
             parts.append("Auction: " + " ".join(f"{c.seat.letter}:{c.call}" for c in self.state.calls))
-        if self.state.contract is not None:
-            parts.append(f"Contract {self.state.contract} by {self.state.contract.declarer.english}")
+        if self.state.shown_contract is not None:
+            parts.append(f"Contract {self.state.shown_contract} by {self.state.shown_contract.declarer.english}")
         if self.state.current_trick:
             parts.append("On the table: " + " ".join(f"{s.letter}:{c}" for s, c in self.state.current_trick))
         for seat, cards in self.state.exposed.items():
@@ -117,7 +117,7 @@ class TableWidget(QWidget):
         if self.state is not None:
             column = SideColumn(self.font(), self.look, self.dealer, self.vulnerability,
                                 min(width / FULL_W, height / FULL_H), self.zoom, self.text_scale)
-            contract = self.state.contract.symbol if self.state.contract is not None else ""
+            contract = self.state.shown_contract.symbol if self.state.shown_contract is not None else ""
             names = column.width(True, contract) <= width * 0.3  # seat names if they fit, else letters
             column_w = column.width(names, contract) + GAP
         room_w = max(1.0, width - column_w)
@@ -255,8 +255,8 @@ class TableWidget(QWidget):
 
     def _hand_title(self, seat: Seat) -> str:
         title = seat.english
-        if self.state is not None and self.state.contract is not None:
-            if seat is self.state.contract.declarer:
+        if self.state is not None and self.state.shown_contract is not None:
+            if seat is self.state.shown_contract.declarer:
                 title += " · declarer"
             elif seat is self.state.dummy and self.state.dummy_visible:
                 title += " · dummy"
