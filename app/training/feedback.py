@@ -13,7 +13,7 @@ from enum import Enum
 
 from app.content.cases.model import Question
 from app.content.laws.refs import LawRef, find_refs
-from app.training.marking import Mark, correct_answer
+from app.training.marking import correct_answer
 
 
 def start_order(question: Question, seed: int) -> tuple[int, ...]:
@@ -77,14 +77,15 @@ def model_answer_items(question: Question) -> list[str]:
     return [correct_answer(question)]
 
 
-def cited_law(question: Question, result: Mark | None = None) -> LawRef | None:
-    """The law a question rests on, to open beside it once it is marked: the answer of a
-    ``law`` question, else the first reference in the explanation given with the mark, the
-    question's own explanation, the right choices' and then any choice's explanation.
+def cited_law(question: Question) -> LawRef | None:
+    """The law a question rests on, opened beside it once it is marked: the answer of a ``law``
+    question, else the first reference in the question's own explanation, then in the right
+    choices' and then in any choice's explanation. Whatever the trainee answered, it is the same
+    law — so a wrong choice's explanation never opens a section that a later question asks for.
     None when none of them cites a law."""
     if question.kind == "law" and isinstance(question.answer, LawRef):
         return question.answer
-    texts = [result.why if result is not None else "", question.why]
+    texts = [question.why]
     texts += [c.why for c in question.choices if c.correct]
     texts += [c.why for c in question.choices]
     for text in texts:

@@ -14,11 +14,14 @@ test can hold every case of the library to it and a case writer can ask ``check`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from html.parser import HTMLParser
 
 from app.content.cases.model import Case, Question
+from app.content.laws.law_book import LawBook
 from app.content.laws.refs import LawRef, find_refs
+from app.content.laws.render import Renderer
 from app.rules.timeline import replay
 from app.training.feedback import cited_law
 from app.training.marking import correct_answer
@@ -26,15 +29,22 @@ from app.training.marking import correct_answer
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve", "thirteen")
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_YEAR = re.compile(r"\b(?:19|20)\d\d\s+")
 _CONTRACT = re.compile(r"(?<![\w♠♥♦♣])([1-7])\s?(NT|N|[SHDC♠♥♦♣])(?![\w])")
+
+
+STORY, TABLE, QUESTION, FEEDBACK, LAW_PANE = "story", "table", "question", "feedback", "law pane"
 
 
 @dataclass(frozen=True)
 class Shown:
-    """One piece of text the screen has shown: where (for the message) and what."""
+    """One piece of text the screen has shown: where (for the message), what, and which kind of
+    place it is — the ``story`` (title, situation), the ``table``, an earlier ``question``'s
+    wording and choices, the ``feedback`` on it, or the ``law pane``."""
 
     place: str
     text: str
+    kind: str
 
 
 @dataclass(frozen=True)
@@ -59,32 +69,62 @@ def table_panel_text(case: Case) -> str:
            f"{contract.declarer.english} declarer; {contract.declarer.partner.english} dummy"
 
 
-def shown_before(case: Case, index: int, panel: str | None = None) -> list[Shown]:
-    """Everything on screen, or shown earlier in this attempt, before question ``index`` is answered."""
-    shown = [Shown("the title", case.title), Shown("the situation", case.situation),
-             Shown("the table's side panel", table_panel_text(case) if panel is None else panel)]
+LawPane = Callable[[LawRef], str]
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def law_pane(book: LawBook) -> LawPane:
+    """The words of the law pane when it opens on a reference: the page the case screen shows (the
+    section with its trail, notes and subsections, from the same renderer), as plain text."""
+    renderer = Renderer(book)
+
+    def page(ref: LawRef) -> str:
+        section = book.resolve(ref)
+        if section is None:
+            return ""
+        text = _Text()
+        text.feed(renderer.section(section, include_children=section.ref.depth > 0))
+        return " ".join(text.parts)
+
+    return page
+
+
+def shown_before(case: Case, index: int, panel: str | None = None, pane: LawPane | None = None) -> list[Shown]:
+    """Everything on screen, or shown earlier in this attempt, before question ``index`` is answered.
+    ``pane`` gives the law pane's words for a reference (without it, only the reference itself)."""
+    shown = [Shown("the title", case.title, STORY), Shown("the situation", case.situation, STORY),
+             Shown("the table's side panel", table_panel_text(case) if panel is None else panel, TABLE)]
     for earlier in case.questions[:index]:
         where = f"question {earlier.id!r}"
-        shown.append(Shown(f"the wording of {where}", earlier.ask))
-        shown += [Shown(f"a choice of {where}", choice.text) for choice in earlier.choices]
-        shown += [Shown(f"an item of {where}", item) for item in earlier.items]
-        shown.append(Shown(f"the model answer to {where}", correct_answer(earlier)))
+        shown.append(Shown(f"the wording of {where}", earlier.ask, QUESTION))
+        shown += [Shown(f"a choice of {where}", choice.text, QUESTION) for choice in earlier.choices]
+        shown += [Shown(f"an item of {where}", item, QUESTION) for item in earlier.items]
+        shown.append(Shown(f"the model answer to {where}", correct_answer(earlier), FEEDBACK))
         feedback = [earlier.why, *(choice.why for choice in earlier.choices)]
-        shown += [Shown(f"the feedback on {where}", text) for text in feedback if text]
+        shown += [Shown(f"the feedback on {where}", text, FEEDBACK) for text in feedback if text]
         law = cited_law(earlier)
         if law is not None:
-            shown.append(Shown(f"the law pane after {where}", f"Law {law}"))
+            shown.append(Shown(f"the law pane after {where}", pane(law) if pane else f"Law {law}", LAW_PANE))
     return shown
 
 
 def answer_refs(question: Question) -> list[LawRef]:
     """The law references that are this question's answer: a law question's answer and what it
-    accepts; for a choice question, the references its right choices name and no wrong one does."""
+    accepts; for a choice question, the sections (not whole laws, which pages and feedback name
+    all the time) its right choices name and no wrong one does."""
     if question.kind == "law":
         return [question.answer, *question.accept]
     if question.kind not in ("single", "multi"):
         return []
-    right = {ref for c in question.choices if c.correct for ref in _refs(c.text)}
+    right = {ref for c in question.choices if c.correct for ref in _refs(c.text) if ref.depth > 0}
     wrong = {ref for c in question.choices if not c.correct for ref in _refs(c.text)}
     return sorted(right - wrong)
 
@@ -108,7 +148,9 @@ def contracts_in(text: str) -> set[str]:
 
 
 def _refs(text: str) -> set[LawRef]:
-    return {ref for span in find_refs(text) for ref in span.refs}
+    """The references in ``text``, those to an older code (``the 2007 Law 31A2(a)``) included: in a
+    case set under that code they name its answers just as plainly."""
+    return {ref for span in find_refs(_YEAR.sub("", text)) for ref in span.refs}
 
 
 def _overlaps(shown: LawRef, answer: LawRef) -> bool:
@@ -140,24 +182,48 @@ def _number_pattern(value: float) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
-def leaks(case: Case, panel: str | None = None) -> Iterator[Leak]:
+_UNITS = {"trick": r"tricks?", "imp": r"IMPs?", "matchpoint": r"matchpoints?", "down": r"down"}
+
+
+def _story_pattern(question: Question) -> re.Pattern[str] | None:
+    """The answer as the story would state it: a score of three digits or more with its sign
+    (``minus 300``; ``plus 140`` is not an answer of −140), or a count with the unit the question
+    asks for (``all thirteen tricks`` for a question about tricks, not for one about IMPs). Smaller
+    bare figures in a story are board numbers, cards and trick numbers, not answers."""
+    value = float(question.answer)
+    if abs(value) >= 100:
+        figure = re.escape(f"{abs(value):g}")
+        if value < 0:
+            return re.compile(rf"(?:minus\s+|−\s?|-\s?){figure}(?![\w]|[.,]\d)", re.IGNORECASE)
+        return re.compile(rf"(?<![\w.,−-])(?<!minus )(?<!Minus ){figure}(?![\w]|[.,]\d)")
+    asked = question.ask.lower()
+    unit = next((pattern for word, pattern in _UNITS.items() if word in asked), None)
+    if unit is None:
+        return None
+    figures = [re.escape(f"{abs(value):g}")]
+    if value == int(value) and 0 <= int(value) < len(_NUMBER_WORDS):
+        figures.append(_NUMBER_WORDS[int(value)])
+    return re.compile(rf"\b(?:{'|'.join(figures)})\s+(?:more\s+)?{unit}\b", re.IGNORECASE)
+
+
+def gives_away(question: Question, shown: Shown) -> list[str]:
+    """The answers of ``question`` that ``shown`` names, in words for a message (none: it is safe)."""
+    found = []
+    seen = _refs(shown.text)
+    found += [answer.label() for answer in answer_refs(question) if any(_overlaps(ref, answer) for ref in seen)]
+    if shown.kind in (TABLE, FEEDBACK):
+        found += [contract for contract in answer_contracts(question) if contract in contracts_in(shown.text)]
+    if question.kind == "number":
+        pattern = _number_pattern(float(question.answer)) if shown.kind == FEEDBACK else \
+            _story_pattern(question) if shown.kind == STORY else None
+        if pattern is not None and pattern.search(shown.text):
+            found.append(correct_answer(question))
+    return found
+
+
+def leaks(case: Case, panel: str | None = None, pane: LawPane | None = None) -> Iterator[Leak]:
     """Every answer that is on screen before its question is answered."""
     for index, question in enumerate(case.questions):
-        shown = shown_before(case, index, panel)
-        refs = answer_refs(question)
-        for item in shown:
-            seen = _refs(item.text)
-            for answer in refs:
-                if any(_overlaps(ref, answer) for ref in seen):
-                    yield Leak(question.id, answer.label(), item.place)
-        for contract in answer_contracts(question):
-            for item in shown:
-                if item.place.startswith(("the table", "the feedback", "the model answer")) \
-                        and contract in contracts_in(item.text):
-                    yield Leak(question.id, contract, item.place)
-        if question.kind == "number":
-            pattern = _number_pattern(float(question.answer))
-            for item in shown:
-                if item.place.startswith(("the feedback", "the model answer")) \
-                        and pattern.search(item.text):
-                    yield Leak(question.id, correct_answer(question), item.place)
+        for shown in shown_before(case, index, panel, pane):
+            for answer in gives_away(question, shown):
+                yield Leak(question.id, answer, shown.place)

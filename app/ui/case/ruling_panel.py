@@ -231,7 +231,7 @@ class RulingPanel(QWidget):
             if question.kind == "multi" and isinstance(given, frozenset):
                 self.form.show_verdicts(choice_verdicts(question, given))
             self._show_mark(question, given, result)
-            law = cited_law(question, result)
+            law = cited_law(question)
             self.citedLaw.emit(law.key if law is not None else "")
         else:
             self._show_feedback("<p>Answer recorded. Marks come with the report at the end.</p>")
@@ -262,7 +262,7 @@ class RulingPanel(QWidget):
                 parts.append(f"<p><b>Model answer:</b></p><{tag}>{listed}</{tag}>")
         if result.why:
             parts.append(self.renderer.markdown(result.why))
-        law = cited_law(question, result)
+        law = cited_law(question)
         if law is not None:
             parts.append(f'<p><b>The law:</b> <a href="{law_href(law.key)}">{html.escape(law.label())}</a></p>')
         self._show_feedback("\n".join(parts))
