@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+import app
 from app import cli
+from app.content.library import default_content_root
 
 ROOT = Path(__file__).resolve().parents[1]
 ICONS = ROOT / "resources" / "icons"
@@ -63,3 +65,25 @@ def test_gui_smoke_test_shows_the_window_and_quits(tmp_path: Path, capsys: pytes
     assert code == 0
     assert "window shown: Director Trainer" in out
     assert (tmp_path / "progress.sqlite3").exists()
+
+
+def test_shipped_folders_are_found_inside_an_installed_package(tmp_path: Path) -> None:
+    """A wheel or bundle: the build put the folders in ``app/_bundled``; a stray ``content/`` beside
+    the package (as in a site-packages folder) is not the one used."""
+    package = tmp_path / "site-packages" / "app"
+    (package / "_bundled" / "content").mkdir(parents=True)
+    (package.parent / "content").mkdir()
+    assert app.shipped("content", package) == package / "_bundled" / "content"
+
+
+def test_shipped_folders_are_found_beside_the_package_in_a_checkout(tmp_path: Path) -> None:
+    package = tmp_path / "checkout" / "app"
+    package.mkdir(parents=True)
+    assert app.shipped("resources", package) == tmp_path / "checkout" / "resources"
+
+
+def test_a_checkout_reads_its_own_content_and_resources(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run from this checkout (directly or installed in editable mode), the content is the one authors edit."""
+    monkeypatch.delenv("DIRECTOR_TRAINER_CONTENT", raising=False)
+    assert default_content_root() == ROOT / "content"
+    assert (app.shipped("resources") / "icons" / "director-trainer.svg").is_file()

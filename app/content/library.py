@@ -8,12 +8,12 @@ shows in its status bar instead of failing.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app import shipped
 from app.content.laws.editions import Editions
 from app.content.files.problems import ContentProblem
 
@@ -31,13 +31,11 @@ CONTENT_ENV = "DIRECTOR_TRAINER_CONTENT"
 
 
 def default_content_root() -> Path:
-    """Where ``content/`` is: $DIRECTOR_TRAINER_CONTENT, a PyInstaller bundle, or the checkout."""
+    """Where ``content/`` is: $DIRECTOR_TRAINER_CONTENT if set, else the content shipped with the
+    code (inside the installed package, or beside it in a checkout: see ``app.shipped``)."""
     if os.environ.get(CONTENT_ENV):
         return Path(os.environ[CONTENT_ENV])
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        return Path(bundle) / "content"
-    return Path(__file__).resolve().parents[2] / "content"
+    return shipped("content")
 
 
 @dataclass
