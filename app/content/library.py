@@ -96,6 +96,29 @@ class Library:
                 and any(ref == section.ref or section.ref in ref.ancestors() for ref in c.laws)]
 
 
+@dataclass(frozen=True)
+class LibraryCounts:
+    """How much the loaded library holds, for Help › About and the README's figures."""
+
+    sections: int
+    cases: int
+    user_cases: int
+    questions: int
+    notes: int
+    glossary: int
+
+
+def library_counts(library: Library, user_cases: Path | None = None) -> LibraryCounts:
+    """Count sections of the current code, cases (and of them those loaded from ``user_cases``),
+    their questions, the notes on other codes and the glossary's entries."""
+    mine = 0 if user_cases is None else sum(1 for case in library.cases if user_cases in case.path.parents)
+    return LibraryCounts(
+        sections=sum(1 for _ in library.book.walk()), cases=len(library.cases), user_cases=mine,
+        questions=sum(len(case.questions) for case in library.cases), notes=len(library.editions.notes),
+        glossary=len(library.glossary.entries),
+    )
+
+
 def official_documents(book: LawBook, official: OfficialText | None) -> Iterable[Document]:
     """The imported official wording, one document per section, so search finds its words too."""
     from app.content.laws.search import Document
