@@ -64,6 +64,8 @@ def isolated_environment(home: Path) -> dict[str, str]:
            "XDG_DATA_HOME": str(home / "data"), "XDG_CONFIG_HOME": str(home / "config"),
            "XDG_CACHE_HOME": str(home / "cache"), "APPDATA": str(home / "appdata"),
            "LOCALAPPDATA": str(home / "localappdata"),
+           # Output goes to a pipe: on Windows that would otherwise be the ANSI code page, which has no ♠.
+           "PYTHONIOENCODING": "utf-8",
            # Platforms whose user folders ignore the variables above still keep progress here.
            "DIRECTOR_TRAINER_DB": str(home / "progress.sqlite3")}
     env.pop("DIRECTOR_TRAINER_CONTENT", None)  # the artefact must find its own content
