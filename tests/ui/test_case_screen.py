@@ -159,7 +159,7 @@ def test_case_keys_are_shown_in_tooltips_and_in_the_shortcuts_page(window, qtbot
     entry.trigger()
     dialog = window.findChildren(ShortcutsDialog)[-1]
     page = dialog.view.toPlainText()
-    for keys in (panel.submit.shortcut(), panel.next_button.shortcut(), panel.form.group.button(0).shortcut()):
+    for keys in (panel.submit.shortcut(), panel.next_button.shortcut(), panel.form.group.buttons()[0].shortcut()):
         assert keys.toString() in page
     assert "Alt+Up" in page and "Alt+Down" in page and "Ctrl+L" in page
 
