@@ -20,6 +20,7 @@ from app.commands import (
     board,
     boards,
     check,
+    desktop_entry,
     gui,
     import_laws,
     imps,
@@ -29,7 +30,7 @@ from app.commands import (
     search,
 )
 
-COMMANDS = (gui, score, imps, board, boards, matchpoints, law, search, check, analyse, import_laws)
+COMMANDS = (gui, score, imps, board, boards, matchpoints, law, search, check, analyse, import_laws, desktop_entry)
 PROG = "director-trainer"
 USAGE_ERROR = 2
 

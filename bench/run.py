@@ -2,16 +2,18 @@
 
     python bench/run.py [--repeat N]
 
-- start-up: a fresh process from launch to a usable main window (shown, events processed), as
-  ``director-trainer gui`` starts it, beside a bare PySide6 window started in the same run (the
-  ratio is what the start-up issue sets: at most 3x), and until the progress store is open
-  (which happens after the first paint, off the GUI thread);
+- start-up: a fresh process from launch to the first paint of the main window (shown, events
+  processed), as ``director-trainer gui`` starts it, and on until it is ready (the progress store
+  open, off the GUI thread, and Home showing what is due), each beside a bare PySide6 window
+  started in the same run: targets at most 2.5x for the paint and 3x for ready. The database is
+  one an earlier start created, as a user's is (the schema is upgraded once per release);
 - search: one keystroke in the library's search box to the results being listed;
 - full-text query: the index alone, without the GUI;
 - opening a case: from the click to the table, timeline and first question on screen.
 
 These are measurements, not tests: nothing fails, the figures are printed with
-their targets beside them (start-up at most 3x a bare window, search < 50 ms).
+their targets beside them (first paint at most 2.5x a bare window and ready at most 3x,
+search < 50 ms).
 """
 
 from __future__ import annotations
@@ -33,14 +35,15 @@ sys.path.insert(0, str(ROOT))
 QUERIES = ["penalty card", "revoke", "insufficient bid", "claim", "unauthorized information", "dummy", "lead out of turn",
            "comparable call", "average plus", "weighted score", "27b1a", "hesitation", "misinformation", "alert"]
 
-# Both snippets print seconds since launch; the application's also when its store is open.
+# Both snippets print seconds since launch; the application's also when it is ready (its store is
+# open and Home shows what is due: the opener is done once the window has refreshed from the store).
 STARTUP_SNIPPET = """
-import os, sys, time, tempfile
+import sys, time
 t0 = float(sys.argv[1])
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from app.ui.app import create_main_window
-window = create_main_window(db=os.path.join(tempfile.mkdtemp(), 'progress.sqlite3'))
+window = create_main_window(db=sys.argv[2])
 window.show()
 app.processEvents()
 usable = time.time() - t0
@@ -85,28 +88,31 @@ def report(name: str, seconds: list[float], target_ms: float | None = None) -> N
 LAUNCH_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
-def _launch(snippet: str) -> list[float]:
-    out = subprocess.run([sys.executable, "-c", snippet, repr(time.time())], cwd=ROOT, env=LAUNCH_ENV,
+def _launch(snippet: str, *arguments: str) -> list[float]:
+    out = subprocess.run([sys.executable, "-c", snippet, repr(time.time()), *arguments], cwd=ROOT, env=LAUNCH_ENV,
                          capture_output=True, text=True, check=True)
     return [float(figure) for figure in out.stdout.strip().splitlines()[-1].split()]
 
 
 def bench_startup(repeat: int) -> None:
     """Bare window and application launched in turn, so both meet the same load on the machine; one
-    launch of each first, not counted, writes the bytecode and library caches a user's second start finds."""
-    _launch(BARE_SNIPPET)
-    _launch(STARTUP_SNIPPET)
-    bare, usable, store_open = [], [], []
-    for _ in range(repeat):
-        bare += _launch(BARE_SNIPPET)
-        window, store = _launch(STARTUP_SNIPPET)
-        usable.append(window)
-        store_open.append(store)
-    ratio = statistics.median(usable) / statistics.median(bare)
+    launch of each first, not counted, writes the bytecode and library caches and creates the progress
+    database that a user's second start finds."""
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "progress.sqlite3")
+        _launch(BARE_SNIPPET)
+        _launch(STARTUP_SNIPPET, db)
+        bare, painted, ready = [], [], []
+        for _ in range(repeat):
+            bare += _launch(BARE_SNIPPET)
+            window, store = _launch(STARTUP_SNIPPET, db)
+            painted.append(window)
+            ready.append(store)
     report("start-up: bare PySide6 window", bare)
-    report("start-up to usable window", usable)
-    print(f"{'':<34} = {ratio:.1f}x the bare window   (target at most 3x)")
-    report("start-up until progress is open", store_open)
+    for name, figures, target in (("start-up to first paint", painted, 2.5), ("start-up until ready", ready, 3)):
+        report(name, figures)
+        print(f"{'':<34} = {statistics.median(figures) / statistics.median(bare):.1f}x the bare window   "
+              f"(target at most {target:g}x)")
 
 
 def main() -> int:

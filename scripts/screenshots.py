@@ -63,6 +63,7 @@ def main() -> int:
         window.show()
         suffix = ("-dark" if args.dark else "") + ("" if args.size == SIZE else f"-{args.size}")
         shoot(window, app, args.out / f"home{suffix}.png")
+        shoot_about(window, app, args.out / f"about{suffix}.png")
 
         window.show_law("27B1(a)")
         shoot(window, app, args.out / f"library{suffix}.png")
@@ -113,6 +114,16 @@ def main() -> int:
         app.processEvents()
         store.close()
     return 0
+
+
+def shoot_about(window: MainWindow, app: QApplication, path: Path) -> None:
+    """Help › About over the window: the version, the user's folders and the library's counts."""
+    window.about()
+    for _ in range(3):
+        app.processEvents()
+    window.about_dialog.grab().save(str(path))
+    window.about_dialog.accept()
+    print(path)
 
 
 def shoot_codes(window: MainWindow, app: QApplication, out: Path, suffix: str, width: int, height: int) -> None:

@@ -93,3 +93,26 @@ def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: list[str], 
 def test_help_names_both_formats(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "boards", "--help")
     assert code == 0 and "usage: director-trainer boards" in out and "PBN or LIN" in out
+
+
+def test_double_dummy_table_of_one_board(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "boards", str(FIXTURES / "composer_crlf.pbn"), "--board", "7", "--double-dummy")
+    assert (code, err) == (0, "")
+    grid = out.split("Double dummy: tricks for each declarer\n")[1].splitlines()
+    assert grid[0].split() == ["♠", "♥", "♦", "♣", "NT"]
+    rows = {line.split()[0]: [int(n) for n in line.split()[1:]] for line in grid[1:]}
+    # North-South hold nine spades to the A-K-Q and both red aces: game in spades or notrumps,
+    # and East-West's best (diamonds) takes seven.
+    assert rows["North"] == [10, 8, 6, 7, 10] and rows["South"] == [10, 9, 6, 8, 10]
+    assert rows["East"][2] == rows["West"][2] == 7
+
+
+def test_double_dummy_as_json_and_without_four_hands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "boards", str(FIXTURES / "composer_crlf.pbn"), "--board", "7", "--double-dummy",
+                       "--json")
+    assert code == 0 and json.loads(out)["double_dummy"]["H"] == {"N": 8, "E": 4, "S": 9, "W": 4}
+    partial = tmp_path / "partial.pbn"
+    partial.write_text('[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+                       '[Deal "N:AKQJT98765432... - - -"]\n', encoding="utf-8")
+    code, _, err = run(capsys, "boards", str(partial), "--board", "1", "--double-dummy")
+    assert code == 2 and "lacks a hand: the solver needs all four" in err

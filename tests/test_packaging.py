@@ -4,14 +4,21 @@ import configparser
 import shutil
 import struct
 import subprocess
+import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
 
+import app
 from app import cli
+from app.content.library import default_content_root
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "packaging"))
+import platforms  # noqa: E402  (packaging/ holds scripts, not a package)
+import trim  # noqa: E402
+
 ICONS = ROOT / "resources" / "icons"
 
 
@@ -48,13 +55,80 @@ def test_icon_svg_parses_and_pngs_exist_at_their_sizes() -> None:
         assert (width, height) == (size, size)
 
 
-def test_spec_bundles_content_resources_and_migrations() -> None:
+def test_spec_bundles_content_resources_and_migrations_where_the_lookup_finds_them() -> None:
     spec = (ROOT / "packaging" / "director-trainer.spec").read_text()
-    assert '"content"' in spec and '"resources/icons"' in spec
+    assert f'BUNDLED = "app/{app.BUNDLED}"' in spec
+    assert '"content"), f"{BUNDLED}/content"' in spec and 'f"{BUNDLED}/resources/icons"' in spec
     assert "store/migrations" in spec
     assert "launcher.py" in spec and (ROOT / "packaging" / "launcher.py").exists()
     # endplay loads its solver with ctypes, which PyInstaller's import analysis cannot see.
     assert 'collect_dynamic_libs("endplay")' in spec
+    assert "endplay_without_dealer.py" in spec and '"numpy", "matplotlib", "PIL"' in spec
+
+
+@pytest.mark.parametrize(("platform", "program", "icon", "venv_bin"), [
+    ("linux", "director-trainer", "director-trainer-256.png", "bin/director-trainer"),
+    ("win32", "director-trainer.exe", "director-trainer.ico", "Scripts/director-trainer.exe"),
+    ("darwin", "director-trainer", "director-trainer.icns", "bin/director-trainer"),
+])
+def test_names_for_each_platform(platform: str, program: str, icon: str, venv_bin: str) -> None:
+    assert platforms.executable(platform=platform) == program
+    assert platforms.icon(platform).name == icon and platforms.icon(platform).exists()
+    assert platforms.venv_program(Path("venv"), platform=platform) == Path("venv") / venv_bin
+
+
+def test_trim_drops_unused_qt_plugins_and_what_only_they_link() -> None:
+    links = {
+        "/q/libqgtk3.so": ["libcairo.so.2", "libQt6Gui.so.6"],
+        "/q/libqxcb.so": ["libQt6Gui.so.6", "libX11.so.6"],
+        "/s/libcairo.so.2": ["libpixman-1.so.0", "libX11.so.6"],
+        "/q/libQt6Gui.so.6": ["libQt6Core.so.6"],
+        "/q/libQt6Network.so.6": ["libQt6Core.so.6"],
+        "/q/libqvnc.so": ["libQt6Network.so.6"],
+    }
+    binaries = [
+        ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", "/q/libqgtk3.so", "BINARY"),
+        ("PySide6/Qt/plugins/platforms/libqvnc.so", "/q/libqvnc.so", "BINARY"),
+        ("PySide6/Qt/plugins/platforms/libqxcb.so", "/q/libqxcb.so", "BINARY"),
+        ("libcairo.so.2", "/s/libcairo.so.2", "BINARY"),
+        ("libpixman-1.so.0", "/s/libpixman-1.so.0", "BINARY"),
+        ("libX11.so.6", "/s/libX11.so.6", "BINARY"),
+        ("PySide6/Qt/lib/libQt6Gui.so.6", "/q/libQt6Gui.so.6", "BINARY"),
+        ("PySide6/Qt/lib/libQt6Core.so.6", "/q/libQt6Core.so.6", "BINARY"),
+        ("PySide6/Qt/lib/libQt6Network.so.6", "/q/libQt6Network.so.6", "BINARY"),
+        ("libpython3.11.so.1.0", "/s/libpython3.11.so.1.0", "BINARY"),
+        ("yaml/_yaml.so", "/p/_yaml.so", "EXTENSION"),
+    ]
+    kept = trim.trim(binaries, lambda source: links.get(source, []))
+    assert sorted(place for place, _source, _kind in kept) == [
+        "PySide6/Qt/lib/libQt6Core.so.6", "PySide6/Qt/lib/libQt6Gui.so.6",
+        "PySide6/Qt/plugins/platforms/libqxcb.so", "libX11.so.6", "libpython3.11.so.1.0", "yaml/_yaml.so",
+    ]
+    links_in_data = [("libQt6Network.so.6", "PySide6/Qt/lib/libQt6Network.so.6", "SYMLINK"),
+                     ("libQt6Gui.so.6", "PySide6/Qt/lib/libQt6Gui.so.6", "SYMLINK"), ("x.txt", "/p/x.txt", "DATA")]
+    assert trim.without_dangling_links(links_in_data, kept) == links_in_data[1:]
+
+
+def test_endplay_solves_without_its_deal_generator_or_numpy() -> None:
+    """What the bundle's runtime hook does, done here in a fresh interpreter: endplay imports, and
+    its solver gives a double-dummy table, with none of the plotting stack loaded."""
+    program = (
+        f"exec(open({str(ROOT / 'packaging' / 'hooks' / 'endplay_without_dealer.py')!r}).read())\n"
+        "import sys\n"
+        "from endplay.dds import calc_dd_table\n"
+        "from endplay.types import Deal, Denom, Player\n"
+        "table = calc_dd_table(Deal('N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432'))\n"
+        "print(table[Denom.spades, Player.north], table[Denom.nt, Player.east])\n"
+        "print(sorted(m for m in ('numpy', 'matplotlib', 'PIL', 'tqdm') if m in sys.modules))\n"
+        "import endplay.dealer as dealer\n"
+        "try:\n    dealer.generate_deal()\nexcept RuntimeError as error:\n    print(error)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    lines = result.stdout.splitlines()
+    # North holds every spade, East every heart: each takes all thirteen tricks in his own suit,
+    # and East declaring notrumps takes none: South leads and runs thirteen diamonds.
+    assert lines[0] == "13 0" and lines[1] == "[]"
+    assert "not part of the Director Trainer bundle" in lines[2]
 
 
 def test_gui_smoke_test_shows_the_window_and_quits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,3 +137,25 @@ def test_gui_smoke_test_shows_the_window_and_quits(tmp_path: Path, capsys: pytes
     assert code == 0
     assert "window shown: Director Trainer" in out
     assert (tmp_path / "progress.sqlite3").exists()
+
+
+def test_shipped_folders_are_found_inside_an_installed_package(tmp_path: Path) -> None:
+    """A wheel or bundle: the build put the folders in ``app/_bundled``; a stray ``content/`` beside
+    the package (as in a site-packages folder) is not the one used."""
+    package = tmp_path / "site-packages" / "app"
+    (package / "_bundled" / "content").mkdir(parents=True)
+    (package.parent / "content").mkdir()
+    assert app.shipped("content", package) == package / "_bundled" / "content"
+
+
+def test_shipped_folders_are_found_beside_the_package_in_a_checkout(tmp_path: Path) -> None:
+    package = tmp_path / "checkout" / "app"
+    package.mkdir(parents=True)
+    assert app.shipped("resources", package) == tmp_path / "checkout" / "resources"
+
+
+def test_a_checkout_reads_its_own_content_and_resources(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run from this checkout (directly or installed in editable mode), the content is the one authors edit."""
+    monkeypatch.delenv("DIRECTOR_TRAINER_CONTENT", raising=False)
+    assert default_content_root() == ROOT / "content"
+    assert (app.shipped("resources") / "icons" / "director-trainer.svg").is_file()

@@ -1,4 +1,4 @@
-"""``director-trainer boards FILE [--board N] [--json]``: the boards of a PBN or LIN file.
+"""``director-trainer boards FILE [--board N [--double-dummy]] [--json]``: the boards of a PBN or LIN file.
 
 Lists each board (number, dealer, vulnerability, contract, declarer, tricks
 won), or prints one as a diagram with its auction and play. Boards that cannot
@@ -15,9 +15,10 @@ from typing import Any
 
 from app.bridge.board_file import BoardFile, FileBoard
 from app.bridge.board_reader import load_board_file
-from app.bridge.calls import AnnotatedCall
+from app.bridge.calls import AnnotatedCall, Denomination
 from app.bridge.cards import SUITS_HIGH_TO_LOW
 from app.bridge.deal import Hand
+from app.bridge.double_dummy import trick_table
 from app.bridge.seats import SEATS, Seat
 from app.commands import CommandError, print_json
 
@@ -37,6 +38,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("file", type=Path, metavar="FILE", help="a .pbn or .lin file")
     parser.add_argument("--board", type=int, metavar="N", help="print board N as a diagram")
+    parser.add_argument("--double-dummy", action="store_true",
+                        help="with --board N: also the tricks each declarer takes in each denomination with best "
+                             "play (endplay's solver)")
     parser.add_argument("--json", action="store_true", help="print as JSON")
     parser.set_defaults(run=run)
 
@@ -53,10 +57,13 @@ def run(args: argparse.Namespace) -> int:
             numbers = ", ".join(dict.fromkeys(str(b.number) for b in board_file.boards if b.number is not None)) or "none"
             raise CommandError(f"{path} has no readable board {args.board} (boards read: {numbers})",
                                exit_code=BAD_INPUT)
+        table = _double_dummy(board) if args.double_dummy else None
         if args.json:
-            print_json({"file": str(path), **board_as_dict(board, full=True)})
+            extra = {"double_dummy": {d.letter: {s.letter: n for s, n in row.items()} for d, row in table.items()}
+                     } if table else {}
+            print_json({"file": str(path), **board_as_dict(board, full=True), **extra})
         else:
-            print(diagram(board))
+            print(diagram(board) + (f"\n\n{trick_table_text(table)}" if table else ""))
     elif args.json:
         print_json({
             "file": str(path),
@@ -67,6 +74,20 @@ def run(args: argparse.Namespace) -> int:
         print(board_list(board_file))
     _print_problems(board_file)
     return BAD_INPUT if board_file.problems else 0
+
+
+def _double_dummy(board: FileBoard) -> dict[Denomination, dict[Seat, int]]:
+    if board.deal is None or any(board.deal[seat] is None for seat in SEATS):
+        raise CommandError(f"board {board.number} lacks a hand: the solver needs all four", exit_code=BAD_INPUT)
+    return trick_table(board.deal)
+
+
+def trick_table_text(table: dict[Denomination, dict[Seat, int]]) -> str:
+    """The solver's tricks as a grid: a row per declarer, a column per denomination."""
+    denominations = list(table)
+    lines = ["Double dummy: tricks for each declarer", f"{'':<6}" + "".join(f"{d.symbol:>4}" for d in denominations)]
+    lines += [f"{seat.english:<6}" + "".join(f"{table[d][seat]:>4}" for d in denominations) for seat in SEATS]
+    return "\n".join(lines)
 
 
 def _print_problems(board_file: BoardFile) -> None:

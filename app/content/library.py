@@ -8,12 +8,12 @@ shows in its status bar instead of failing.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app import shipped
 from app.content.laws.editions import Editions
 from app.content.files.problems import ContentProblem
 
@@ -31,13 +31,11 @@ CONTENT_ENV = "DIRECTOR_TRAINER_CONTENT"
 
 
 def default_content_root() -> Path:
-    """Where ``content/`` is: $DIRECTOR_TRAINER_CONTENT, a PyInstaller bundle, or the checkout."""
+    """Where ``content/`` is: $DIRECTOR_TRAINER_CONTENT if set, else the content shipped with the
+    code (inside the installed package, or beside it in a checkout: see ``app.shipped``)."""
     if os.environ.get(CONTENT_ENV):
         return Path(os.environ[CONTENT_ENV])
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        return Path(bundle) / "content"
-    return Path(__file__).resolve().parents[2] / "content"
+    return shipped("content")
 
 
 @dataclass
@@ -96,6 +94,29 @@ class Library:
             return []
         return [c for c in self.cases if c.edition == self.book.edition
                 and any(ref == section.ref or section.ref in ref.ancestors() for ref in c.laws)]
+
+
+@dataclass(frozen=True)
+class LibraryCounts:
+    """How much the loaded library holds, for Help › About and the README's figures."""
+
+    sections: int
+    cases: int
+    user_cases: int
+    questions: int
+    notes: int
+    glossary: int
+
+
+def library_counts(library: Library, user_cases: Path | None = None) -> LibraryCounts:
+    """Count sections of the current code, cases (and of them those loaded from ``user_cases``),
+    their questions, the notes on other codes and the glossary's entries."""
+    mine = 0 if user_cases is None else sum(1 for case in library.cases if user_cases in case.path.parents)
+    return LibraryCounts(
+        sections=sum(1 for _ in library.book.walk()), cases=len(library.cases), user_cases=mine,
+        questions=sum(len(case.questions) for case in library.cases), notes=len(library.editions.notes),
+        glossary=len(library.glossary.entries),
+    )
 
 
 def official_documents(book: LawBook, official: OfficialText | None) -> Iterable[Document]:

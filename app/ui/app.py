@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from app import shipped
 from app.content.cases.model import Case
 from app.content.cases.user_cases import user_case_folder
 from app.content.library_cache import load_library_cached
@@ -18,13 +18,7 @@ ORGANISATION = "Director Trainer"
 APPLICATION = "Director Trainer"
 
 
-def resources_root() -> Path:
-    """``resources/``: inside a PyInstaller bundle, or beside ``app/`` in a checkout."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    return Path(bundle) / "resources" if bundle else Path(__file__).resolve().parents[2] / "resources"
-
-
-ICON = resources_root() / "icons" / "director-trainer.svg"
+ICON = shipped("resources") / "icons" / "director-trainer.svg"
 
 
 def create_main_window(content_root: Path | None = None, db: str | None = None) -> MainWindow:

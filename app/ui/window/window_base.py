@@ -40,6 +40,7 @@ if TYPE_CHECKING:
         engine_explainer: Callable[[Case], str] | None
         app: QApplication
         _store: Store | None
+        store_is_temporary: bool
         profile: Profile
         session: PracticeSession | None
         exam: Exam | None

@@ -8,9 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMessageBox
 
-from app import __version__
 from app.ui.common.theme import THEMES, apply_point_size, apply_theme
 from app.ui.editor.case_menu import install_case_menu
 from app.ui.library.official_import import OfficialTextActions
@@ -142,9 +140,13 @@ class WindowMenus(WindowBase):
         ShortcutsDialog(self.actions(), self).open()
 
     def about(self) -> None:
-        QMessageBox.about(
-            self, "About Director Trainer",
-            f"<h3>Director Trainer {__version__}</h3><p>Learn to direct duplicate bridge: the 2017 Laws "
-            "in plain language beside a drawn table, with cases marked against model rulings.</p>"
-            f"<p>Progress: {self._store.location if self._store is not None else 'still being opened'}</p>",
-        )
+        from app.content.official.importer import FILE_NAME
+        from app.ui.window.about_dialog import AboutDialog
+
+        if self._store is None:
+            progress = "still being opened"
+        else:
+            progress = "not kept (no database)" if self.store_is_temporary else self._store.location
+        self.about_dialog = AboutDialog(self.library, progress, self.case_actions.folder,
+                                        self.official_text.folder / FILE_NAME, self)
+        self.about_dialog.open()
