@@ -30,7 +30,6 @@ BOOLEAN_KEYS = {"lead_restrictions", "established", "accepted", "offender_must_r
 NUMBER_KEYS = {"tricks_transferred", "score_ns", "declarer_tricks"}
 
 
-
 def check_case(case: Case) -> list[ContentProblem]:
     """Problems the engine finds in one case: its own (a result that contradicts the play) and every
     ``expect`` key it disagrees with, each on the line of that key."""
@@ -67,8 +66,7 @@ def missing_expect(case: Case) -> ContentProblem | None:
 def compare(key: str, expected: Any, analysis: Analysis) -> str | None:
     """None if the engine agrees with ``expect.key``; otherwise the message to print."""
     conclusions = analysis.conclusions()
-    # YAML reads an unquoted "no" as false: an obligation key shows it as the author wrote it.
-    shown = "no" if key in OBLIGATION_KEYS and expected is False else _shown(expected)
+    shown = _shown(expected)
     if key not in conclusions:
         why = analysis.why_unknown(key)
         if why:
@@ -90,18 +88,13 @@ def _in_family(key: str, expected: Any, found: Any) -> bool:
 
 
 def _normal(key: str, value: Any) -> Any:
-    """One spelling per value, so that 'East' equals 'E', 'no' equals False, '27b1a' equals '27B1(a)'."""
+    """One spelling per value, so that 'East' equals 'E' and '27b1a' equals '27B1(a)'."""
     if key in SEAT_KEYS:
         return Seat.parse(str(value)).letter
     if key in OBLIGATION_KEYS:
-        return "no" if value is False else str(value).strip().lower()
-    if key in BOOLEAN_KEYS:
-        if isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text not in ("true", "false", "yes", "no"):
-            raise ValueError("use true or false")
-        return text in ("true", "yes")
+        return str(value).strip().lower()
+    if key in BOOLEAN_KEYS:  # the schema has made the case's value a boolean, as the engine's is
+        return value
     if key in NUMBER_KEYS:
         if isinstance(value, bool):
             raise ValueError("use a whole number")
