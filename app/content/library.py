@@ -173,7 +173,8 @@ def twin_problems(cases: list[Case]) -> list[ContentProblem]:
 
 def reference_problems(library: Library) -> list[ContentProblem]:
     """Every law reference in laws, glossary and cases that names no section."""
-    from app.content.laws.law_book import check_book_references, unresolved_references
+    from app.content.cases.case_refs import case_reference_problems
+    from app.content.laws.law_book import check_book_references
 
     book = library.book
     problems = check_book_references(book)
@@ -184,17 +185,7 @@ def reference_problems(library: Library) -> list[ContentProblem]:
                 problems.append(ContentProblem(glossary_path, entry.line,
                                                f"{entry.term}: {ref.label()} does not match any section"))
     for case in library.cases:
-        if case.edition != book.edition:
-            continue
-        lines = case.path.read_text(encoding="utf-8").splitlines()
-        for ref in case.laws:
-            if book.get(ref) is None:
-                problems.append(ContentProblem(case.path, _line_containing(lines, str(ref)),
-                                               f"laws: {ref.label()} does not match any section"))
-        for text in (case.situation, case.ruling, case.commentary):
-            for problem in unresolved_references(book, text, case.path, 0):
-                needle = problem.message.split(" does not")[0].removeprefix("Law ")
-                problems.append(ContentProblem(case.path, _line_containing(lines, needle), problem.message))
+        problems += case_reference_problems(case, book)
     return problems
 
 
