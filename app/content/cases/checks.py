@@ -24,6 +24,7 @@ from app.rules.findings import Analysis
 FAMILIES = {
     "call-out-of-rotation": {"pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation"},
 }
+AFTER_FINAL_PASS = "call-after-final-pass"
 SEAT_KEYS = {"offender", "options_to", "declarer"}
 OBLIGATION_KEYS = {"offender_must_pass", "partner_must_pass"}
 BOOLEAN_KEYS = {"lead_restrictions", "established", "accepted", "offender_must_repeat", "declarer_lead_options"}
@@ -45,6 +46,29 @@ def check_case(case: Case) -> list[ContentProblem]:
         message = verify(claim, case.deal, case.contract or analysis.contract, case.events)
         if message is not None:
             problems.append(ContentProblem(case.path, claim.line, message))
+    return problems + unnamed_calls_after_the_end(case, analysis)
+
+
+def unnamed_calls_after_the_end(case: Case, analysis: Analysis) -> list[ContentProblem]:
+    """A call after the final pass that the case does not name as its irregularity, at its line.
+
+    The engine reads such a call as what it is (cancelled, Law 39), but ``expect`` describes only the
+    irregularity the director was called to, so a call slipped in after the auction (in the play, or
+    after the director's arrival) would otherwise leave every key true and pass unnoticed.
+    """
+    if case.edition != "wbf-2017" or case.expect.get("irregularity") == AFTER_FINAL_PASS:
+        return []
+    problems = []
+    for finding in analysis.findings:
+        if finding.irregularity != AFTER_FINAL_PASS or finding.event_index is None:
+            continue
+        event = case.events[finding.event_index]
+        who = event.seat.english if event.seat is not None else "a player"
+        problems.append(ContentProblem(
+            case.path, event.line,
+            f"{who} calls {event.call} after the auction has ended, which the engine reads as a call after the "
+            f"final pass (Law 39) and expect does not name: if the case is about it, say so in expect "
+            f"(irregularity: {AFTER_FINAL_PASS}); if not, delete the call"))
     return problems
 
 

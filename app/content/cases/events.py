@@ -54,6 +54,9 @@ class EventReader(FieldReader):
                     if card in played:
                         self.fail(f"{card.symbol} is played twice (first at line {played[card]})", "events", i)
                     played[card] = line
+            elif kind == "expose" and event.cards[0] in played:
+                self.fail(f"{event.cards[0].symbol} was played at line {played[event.cards[0]]}, so it cannot be "
+                          "exposed afterwards", "events", i)
             if deal is not None and kind in ("play", "trick", "expose"):
                 self._cards_in_deal(deal, event, ("events", i))
             events.append(event)
