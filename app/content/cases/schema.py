@@ -33,6 +33,7 @@ _CONTROL = re.compile("[\\x00-\\x09\\x0B-\\x1F\\x7F-\\x9F]")
 _TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
                "array": "a list, like [a, b]", "object": "a mapping of keys", "null": "empty"}
 TOP_LEVEL = "case"
+_COUNTING = ("minProperties", "maxProperties", "oneOf")  # how many keys a mapping has, or which
 
 JsonPath = tuple[str | int, ...]
 
@@ -92,10 +93,11 @@ class _ShapeCheck:
         self.problems: list[ContentProblem] = []
         self.reported: set[JsonPath] = set()  # paths with a message already: one message per slip
         self.empty: set[JsonPath] = set()  # keys written with no value, left out of what the schema sees
+        self.unknown_in: set[JsonPath] = set()  # mappings with an unknown key reported
 
     def run(self) -> list[ContentProblem]:
         data = self._as_json(self.doc.data, ())
-        for error in sorted(_validator().iter_errors(data), key=lambda e: len(e.absolute_path)):
+        for error in sorted(_validator().iter_errors(data), key=_outside_in):
             self._report(error)
         for where in sorted(self.empty - self.reported, key=str):
             self._add(where, f"key '{where[-1]}' has no value: give it one or leave the key out")
@@ -143,7 +145,10 @@ class _ShapeCheck:
             for key in value:
                 if key not in schema.get("properties", {}):
                     self._unknown((*where, key), schema)
+            self.unknown_in.add(where)
             return
+        if validator in _COUNTING and where in self.unknown_in:
+            return  # "one key only" is what the unknown key already broke
         self._add(where, self._message(validator, schema, value, where), mark=True)
 
     def _missing(self, where: JsonPath, key: str, schema: dict[str, Any]) -> None:
@@ -210,6 +215,12 @@ class _ShapeCheck:
         if mark:
             self.reported.add(where)
         self.problems.append(ContentProblem(self.path, self.doc.line(*where), message))
+
+
+def _outside_in(error: Any) -> tuple[int, bool]:
+    """Report order: a mapping before what is inside it, and at one place its unknown or missing keys first,
+    which say more than a count of keys does."""
+    return len(error.absolute_path), error.validator not in ("additionalProperties", "required")
 
 
 def _name(where: JsonPath) -> str:
