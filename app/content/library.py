@@ -172,8 +172,8 @@ def twin_problems(cases: list[Case]) -> list[ContentProblem]:
 
 
 def reference_problems(library: Library) -> list[ContentProblem]:
-    """Every law reference in laws, glossary and cases that names no section."""
-    from app.content.cases.case_refs import case_reference_problems
+    """Every law reference in the laws and the glossary that names no section. (A case's references are
+    checked with the rest of the case, by ``checks.check_case``, which reads its file once for both.)"""
     from app.content.laws.law_book import check_book_references
 
     book = library.book
@@ -184,8 +184,6 @@ def reference_problems(library: Library) -> list[ContentProblem]:
             if book.get(ref) is None:
                 problems.append(ContentProblem(glossary_path, entry.line,
                                                f"{entry.term}: {ref.label()} does not match any section"))
-    for case in library.cases:
-        problems += case_reference_problems(case, book)
     return problems
 
 

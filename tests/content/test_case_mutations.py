@@ -175,8 +175,9 @@ def _slip(data: dict[str, Any], kind: str, pick: int) -> tuple[str, str] | None:
             return None
         _at(data, where[:-1])[where[-1]] = MARK
         # JSON is YAML: the long list goes in as one flow line, which is quicker than the writer.
-        # One entry more than the longest list a case may have (events), or a hundred thousand.
-        flow = json.dumps(items[:1] * (401 if kind == "a huge list" else 100_000), ensure_ascii=False)
+        # One entry more than the longest list a case may have (events), or as many as make 4 MB.
+        one = len(json.dumps(items[0], ensure_ascii=False)) + 2
+        flow = json.dumps(items[:1] * (401 if kind == "a huge list" else 4_000_000 // one), ensure_ascii=False)
         return dump_case(data).replace(f'"{MARK}"', MARK).replace(MARK, flow), flow[:40]
     token, kinds = WRONG_VALUES[kind]
     fitting = [where for where in scalars if type(_at(data, where)) in kinds]  # a boolean is no int here

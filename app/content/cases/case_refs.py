@@ -3,8 +3,9 @@ text a trainee reads, each problem at the line the reference is written on.
 
 Why all the text: a reference to a section that does not exist (``Law 99``, ``27B1(z)``) in a choice's
 feedback teaches as surely as one in the commentary, and a law question whose answer names no section
-can never be answered right. ``director-trainer check`` runs this for cases under the current code
-(a case under an older code cites that code's sections, which the current book does not hold).
+can never be answered right. ``director-trainer check`` runs this (through ``checks.check_case``) for
+cases under the current code: a case under an older code cites that code's sections, which the
+current book does not hold.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from app.content.cases.model import Case
-from app.content.cases.yaml_lines import Located, YamlSyntaxError, load_located
+from app.content.cases.yaml_lines import Located
 from app.content.files.problems import ContentError, ContentProblem
 from app.content.files.text_files import read_utf8
 from app.content.laws.refs import LawRef, find_refs, impossible_refs
@@ -27,16 +28,16 @@ QUESTION_TEXTS = ("ask", "why")
 CHOICE_TEXTS = ("text", "why")
 
 
-def case_reference_problems(case: Case, book: LawBook) -> list[ContentProblem]:
-    """Every reference in the case that names no section of ``book`` (none for a case under another code)."""
+def case_reference_problems(case: Case, book: LawBook, located: Located) -> list[ContentProblem]:
+    """Every reference in the case that names no section of ``book`` (none for a case under another code);
+    ``located`` is the case's file as parsed, for the lines."""
     if case.edition != book.edition:
         return []
     try:
-        text = read_utf8(case.path)
-        located = load_located(text, strict=True)
-    except (OSError, ContentError, YamlSyntaxError):
+        lines = read_utf8(case.path).split("\n")
+    except (OSError, ContentError):
         return []  # the file changed since it loaded; the loader reports it on the next run
-    finder = _Finder(case, book, located, text.splitlines())
+    finder = _Finder(case, book, located, lines)
     for index, ref in enumerate(case.laws):
         finder.ref(ref, ("laws", index), "laws")
     for index, question in enumerate(case.questions):

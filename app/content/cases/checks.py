@@ -6,7 +6,7 @@ They live below the command so that the case editor can show, as the author type
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.bridge.calls import parse_call
 from app.bridge.contract import parse_contract
@@ -16,9 +16,13 @@ from app.content.cases.model import Case
 from app.content.files.problems import ContentProblem
 from app.content.laws.refs import RefError, parse_ref
 from app.content.cases.solver_claims import verify
-from app.content.cases.yaml_lines import YamlSyntaxError, load_located
+from app.content.cases.case_refs import case_reference_problems
+from app.content.cases.yaml_lines import Located, YamlSyntaxError, load_located
 from app.rules.engine import analyse
 from app.rules.findings import Analysis
+
+if TYPE_CHECKING:
+    from app.content.laws.law_book import LawBook
 
 # An expected irregularity may name the family; the engine names the kind within it.
 FAMILIES = {
@@ -31,9 +35,10 @@ BOOLEAN_KEYS = {"lead_restrictions", "established", "accepted", "offender_must_r
 NUMBER_KEYS = {"tricks_transferred", "score_ns", "declarer_tricks"}
 
 
-def check_case(case: Case) -> list[ContentProblem]:
+def check_case(case: Case, book: LawBook | None = None) -> list[ContentProblem]:
     """Problems the engine finds in one case: its own (a result that contradicts the play) and every
-    ``expect`` key it disagrees with, each on the line of that key."""
+    ``expect`` key it disagrees with, each on the line of that key; and, given the law ``book``, every
+    law reference in the case that names no section of it (the file is parsed once for both)."""
     analysis = analyse(case.scenario())
     located = _located(case)
     problems = [ContentProblem(case.path, _line(located, "result" if "result" in p else "events", case), p)
@@ -46,7 +51,10 @@ def check_case(case: Case) -> list[ContentProblem]:
         message = verify(claim, case.deal, case.contract or analysis.contract, case.events)
         if message is not None:
             problems.append(ContentProblem(case.path, claim.line, message))
-    return problems + unnamed_calls_after_the_end(case, analysis)
+    problems += unnamed_calls_after_the_end(case, analysis)
+    if book is not None and located is not None:
+        problems += case_reference_problems(case, book, located)
+    return problems
 
 
 def unnamed_calls_after_the_end(case: Case, analysis: Analysis) -> list[ContentProblem]:
@@ -139,14 +147,14 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def _located(case: Case) -> Any:
+def _located(case: Case) -> Located | None:
     try:
-        return load_located(case.path.read_text(encoding="utf-8"))
-    except (OSError, YamlSyntaxError):
-        return None
+        return load_located(case.path.read_text(encoding="utf-8"), strict=True)
+    except (OSError, UnicodeDecodeError, YamlSyntaxError):
+        return None  # the file changed since it loaded: the loader reports it on the next run
 
 
-def _line(located: Any, where: str | tuple[str, str], case: Case) -> int:
+def _line(located: Located | None, where: str | tuple[str, str], case: Case) -> int:
     if located is None:
         return case.expect_line
     path = (where,) if isinstance(where, str) else where
