@@ -82,6 +82,8 @@ SLIPS = [
     ("  offender: E", "  offender: E\n  tricks_transferred: 1e400", "tricks_transferred",
      "tricks_transferred: this key is a whole number of tricks, 0 to 13, not the text '1e400'"),
     ("  offender: E", "  offender: E\n  score_ns: .inf", "score_ns", "score_ns is inf, not a finite number; write an ordinary number"),
+    ("  offender: E", "  offender: E\n  tricks_transferred: 1.0e+400", "tricks_transferred",
+     "tricks_transferred is inf, not a finite number; write an ordinary number"),
     ("difficulty: 1", "difficulty: .nan", "difficulty:", "difficulty is nan, not a finite number; write an ordinary number"),
     ("difficulty: 1", "difficulty: 1.0", "difficulty:", "difficulty must be a whole number from 1 to 5, not the number 1.0"),
     ("board: {number: 5}", "board: {number: 100000000000000000000}", "board:",

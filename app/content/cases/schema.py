@@ -28,8 +28,9 @@ from app.content.cases.yaml_lines import Located
 from app.content.files.problems import ContentProblem
 
 SCHEMA_NAME = "case.schema.json"
-# Characters no case text has a use for: C0 and C1 controls other than the line end, and DEL.
-_CONTROL = re.compile("[\\x00-\\x09\\x0B-\\x1F\\x7F-\\x9F]")
+# Characters no case text has a use for: C0 and C1 controls other than the tab and the line end, and DEL.
+# (A tab in a text is written \t inside quotes: the loader refuses one written as such.)
+_CONTROL = re.compile("[\\x00-\\x08\\x0B-\\x1F\\x7F-\\x9F]")
 _TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
                "array": "a list, like [a, b]", "object": "a mapping of keys", "null": "empty"}
 TOP_LEVEL = "case"
