@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     warnings: list[ContentProblem] = []
     checked = claims = 0
     for case in library.cases:
-        found = check_case(case)
+        found = check_case(case, library.book)
         problems.extend(found)
         checked += 1 if case.expect else 0
         claims += len(case.solver)

@@ -193,8 +193,9 @@ def twin_problems(cases: list[Case]) -> list[ContentProblem]:
 
 
 def reference_problems(library: Library) -> list[ContentProblem]:
-    """Every law reference in laws, glossary and cases that names no section."""
-    from app.content.laws.law_book import check_book_references, unresolved_references
+    """Every law reference in the laws and the glossary that names no section. (A case's references are
+    checked with the rest of the case, by ``checks.check_case``, which reads its file once for both.)"""
+    from app.content.laws.law_book import check_book_references
 
     book = library.book
     problems = check_book_references(book)
@@ -204,18 +205,6 @@ def reference_problems(library: Library) -> list[ContentProblem]:
             if book.get(ref) is None:
                 problems.append(ContentProblem(glossary_path, entry.line,
                                                f"{entry.term}: {ref.label()} does not match any section"))
-    for case in library.cases:
-        if case.edition != book.edition:
-            continue
-        lines = case.path.read_text(encoding="utf-8").splitlines()
-        for ref in case.laws:
-            if book.get(ref) is None:
-                problems.append(ContentProblem(case.path, _line_containing(lines, str(ref)),
-                                               f"laws: {ref.label()} does not match any section"))
-        for text in (case.situation, case.ruling, case.commentary):
-            for problem in unresolved_references(book, text, case.path, 0):
-                needle = problem.message.split(" does not")[0].removeprefix("Law ")
-                problems.append(ContentProblem(case.path, _line_containing(lines, needle), problem.message))
     return problems
 
 

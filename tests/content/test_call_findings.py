@@ -42,9 +42,9 @@ def test_the_findings_are_read_and_written_back(tmp_path: Path) -> None:
     ("call", "message"),
     [
         ("{E: 1D, specifies: [H]}", "specifies is for an alerted call"),
-        ('{E: "1D!", specifies: [Q]}', "specifies lists denominations"),
+        ('{E: "1D!", specifies: [Q]}', "a denomination is C, D, H, S or NT"),
         ("{E: 1D, intended: maybe}", "intended is true"),
-        ("{E: 1D, W: 1S}", "call must name one seat"),
+        ("{E: 1D, W: 1S}", "call names one seat"),
     ],
 )
 def test_a_malformed_finding_is_reported_at_its_line(tmp_path: Path, call: str, message: str) -> None:

@@ -139,8 +139,8 @@ def test_a_case_the_engine_finds_nothing_in_needs_no_expect(tmp_path: Path, caps
     ("    choices:\n      - text: South may accept", "    choices: 3\n    other:\n      - text: South may accept",
      "choices must be a list"),
     ('    answer: "27B2"', '    answer: "27B2"\n    accept: 9', "accept must be a list"),
-    ("  offender: E", "  offender:", "expect.offender needs a single value"),
-    ("  offender: E", "  offender: [E, W]", "expect.offender needs a single value"),
+    ("  offender: E", "  offender:", "key 'offender' has no value: give it one or leave the key out"),
+    ("  offender: E", "  offender: [E, W]", "offender: a seat is N, E, S or W (North, East, South, West are read too), not a list"),
 ])
 def test_a_value_of_the_wrong_shape_inside_a_question_or_expect_is_reported(tmp_path: Path, old: str, new: str,
                                                                             message: str) -> None:
@@ -170,4 +170,4 @@ def test_sources_that_are_not_a_list_keep_the_case_from_loading(tmp_path: Path) 
     text = EXAMPLE.read_text(encoding="utf-8").replace("show: [E]", "show: [E]\nsources: 7")
     case, problems = read_case(_write(tmp_path, text), topics={"insufficient-bid"})
     assert case is None and [(p.line, p.message) for p in problems] == [
-        (_line_of(text, "sources: 7"), "sources must be a list, like [a, b]")]
+        (_line_of(text, "sources: 7"), "sources must be a list, like [a, b], not the number 7")]

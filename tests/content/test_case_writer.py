@@ -48,3 +48,16 @@ def test_markdown_keeps_its_lines_and_short_lists_stay_on_one_line() -> None:
     assert "situation: |\n  One.\n\n  Two: *yes*\n" in text
     assert "  - call: {N: 1S}\n  - director: true\n" in text
     assert 'title: "yes"' in text  # plain yes would read back as a boolean
+
+
+def test_a_tab_in_a_text_is_written_as_an_escape_the_loader_accepts(tmp_path: Path) -> None:
+    case, _ = read_case(CASE_FILES[0])
+    assert case is not None
+    tabbed = dataclasses.replace(case, title="One\ttwo", situation="Columns:\n\tA\tB\n")
+    text = dump_case(case_data(tabbed))
+    assert "\t" not in text and 'title: "One\\ttwo"' in text
+    copy = tmp_path / CASE_FILES[0].name
+    copy.write_text(text, encoding="utf-8")
+    again, problems = read_case(copy)
+    assert again is not None, [str(p) for p in problems]
+    assert (again.title, again.situation) == ("One\ttwo", "Columns:\n\tA\tB\n")

@@ -44,15 +44,15 @@ def _line_of(path: Path, fragment: str) -> int:
     ("replace", "line_fragment", "message"),
     [
         ({"- call: {E: 1D}": "- play: {E: SA}"}, "play: {E: SA}", "East plays ♠A, but North holds it"),
-        ({"- call: {E: 1D}": "- call: {Q: 1D}"}, "call: {Q: 1D}", "unknown seat 'Q'"),
+        ({"- call: {E: 1D}": "- call: {Q: 1D}"}, "call: {Q: 1D}", "unknown key 'Q' in a call event"),
         ({"- call: {E: 1D}": "- call: {E: 1Z}"}, "call: {E: 1Z}", "cannot read call '1Z'"),
         ({"        correct: true\n": "\n"}, "id: first-option", "a question without a correct choice"),
         ({"id: insufficient-bid-over-one-spade": "id: another-name"}, "id: another-name", "differs from the file name"),
         ({"difficulty: 1": "difficulty: 9"}, "difficulty: 9", "difficulty must be a whole number from 1 to 5"),
         ({'laws: ["27A1",': 'laws: ["27Q1",'}, "laws:", "is not a law reference"),
         ({"topics: [insufficient-bid]": "topics: [nonsense]"}, "topics:", "unknown topic 'nonsense'"),
-        ({"  - say: {S:": "  - shout: {S:"}, "shout:", "unknown event 'shout'"),
-        ({"  offender: E": "  offenderr: E"}, "offenderr", "unknown expect key"),
+        ({"  - say: {S:": "  - shout: {S:"}, "shout:", "unknown key 'shout' in an event"),
+        ({"  offender: E": "  offenderr: E"}, "offenderr", "unknown key 'offenderr' in an expect block; did you mean `offender`?"),
         ({"T9876.A87.A9.J76": "T9876.A87.A9.J7"}, "deal:", "12"),
     ],
 )

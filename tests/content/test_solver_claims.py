@@ -89,7 +89,7 @@ def test_a_chosen_leader_changes_the_answer(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("replace", "fragment", "message"), [
     ("  - {tricks: 10}\n", "  - {tricks: 10, declarer: N}\n", "give contract: and declarer: together"),
     ("  - {tricks: 10}\n", "  - {tricks: 14}\n", "0 to 13"),
-    ("  - {tricks: 10}\n", "  - {tricks: 10, trumps: S}\n", "unknown solver key 'trumps'"),
+    ("  - {tricks: 10}\n", "  - {tricks: 10, trumps: S}\n", "unknown key 'trumps' in a solver claim"),
     ("  - {tricks: 10}\n", "  - {tricks: 10, after: [DA, D5, ZZ]}\n", "unknown suit 'Z'"),
 ])
 def test_mistakes_in_a_claim_are_reported_at_their_line(tmp_path: Path, replace: str, fragment: str,

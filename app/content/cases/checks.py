@@ -6,7 +6,7 @@ They live below the command so that the case editor can show, as the author type
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.bridge.calls import parse_call
 from app.bridge.contract import parse_contract
@@ -16,24 +16,29 @@ from app.content.cases.model import Case
 from app.content.files.problems import ContentProblem
 from app.content.laws.refs import RefError, parse_ref
 from app.content.cases.solver_claims import verify
-from app.content.cases.yaml_lines import YamlSyntaxError, load_located
+from app.content.cases.case_refs import case_reference_problems
+from app.content.cases.yaml_lines import Located, YamlSyntaxError, load_located
 from app.rules.engine import analyse
 from app.rules.findings import Analysis
+
+if TYPE_CHECKING:
+    from app.content.laws.law_book import LawBook
 
 # An expected irregularity may name the family; the engine names the kind within it.
 FAMILIES = {
     "call-out-of-rotation": {"pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation"},
 }
+AFTER_FINAL_PASS = "call-after-final-pass"
 SEAT_KEYS = {"offender", "options_to", "declarer"}
 OBLIGATION_KEYS = {"offender_must_pass", "partner_must_pass"}
 BOOLEAN_KEYS = {"lead_restrictions", "established", "accepted", "offender_must_repeat", "declarer_lead_options"}
 NUMBER_KEYS = {"tricks_transferred", "score_ns", "declarer_tricks"}
 
 
-
-def check_case(case: Case) -> list[ContentProblem]:
+def check_case(case: Case, book: LawBook | None = None) -> list[ContentProblem]:
     """Problems the engine finds in one case: its own (a result that contradicts the play) and every
-    ``expect`` key it disagrees with, each on the line of that key."""
+    ``expect`` key it disagrees with, each on the line of that key; and, given the law ``book``, every
+    law reference in the case that names no section of it (the file is parsed once for both)."""
     analysis = analyse(case.scenario())
     located = _located(case)
     problems = [ContentProblem(case.path, _line(located, "result" if "result" in p else "events", case), p)
@@ -46,6 +51,32 @@ def check_case(case: Case) -> list[ContentProblem]:
         message = verify(claim, case.deal, case.contract or analysis.contract, case.events)
         if message is not None:
             problems.append(ContentProblem(case.path, claim.line, message))
+    problems += unnamed_calls_after_the_end(case, analysis)
+    if book is not None and located is not None:
+        problems += case_reference_problems(case, book, located)
+    return problems
+
+
+def unnamed_calls_after_the_end(case: Case, analysis: Analysis) -> list[ContentProblem]:
+    """A call after the final pass that the case does not name as its irregularity, at its line.
+
+    The engine reads such a call as what it is (cancelled, Law 39), but ``expect`` describes only the
+    irregularity the director was called to, so a call slipped in after the auction (in the play, or
+    after the director's arrival) would otherwise leave every key true and pass unnoticed.
+    """
+    if case.edition != "wbf-2017" or case.expect.get("irregularity") == AFTER_FINAL_PASS:
+        return []
+    problems = []
+    for finding in analysis.findings:
+        if finding.irregularity != AFTER_FINAL_PASS or finding.event_index is None:
+            continue
+        event = case.events[finding.event_index]
+        who = event.seat.english if event.seat is not None else "a player"
+        problems.append(ContentProblem(
+            case.path, event.line,
+            f"{who} calls {event.call} after the auction has ended, which the engine reads as a call after the "
+            f"final pass (Law 39) and expect does not name: if the case is about it, say so in expect "
+            f"(irregularity: {AFTER_FINAL_PASS}); if not, delete the call"))
     return problems
 
 
@@ -67,8 +98,7 @@ def missing_expect(case: Case) -> ContentProblem | None:
 def compare(key: str, expected: Any, analysis: Analysis) -> str | None:
     """None if the engine agrees with ``expect.key``; otherwise the message to print."""
     conclusions = analysis.conclusions()
-    # YAML reads an unquoted "no" as false: an obligation key shows it as the author wrote it.
-    shown = "no" if key in OBLIGATION_KEYS and expected is False else _shown(expected)
+    shown = _shown(expected)
     if key not in conclusions:
         why = analysis.why_unknown(key)
         if why:
@@ -90,18 +120,13 @@ def _in_family(key: str, expected: Any, found: Any) -> bool:
 
 
 def _normal(key: str, value: Any) -> Any:
-    """One spelling per value, so that 'East' equals 'E', 'no' equals False, '27b1a' equals '27B1(a)'."""
+    """One spelling per value, so that 'East' equals 'E' and '27b1a' equals '27B1(a)'."""
     if key in SEAT_KEYS:
         return Seat.parse(str(value)).letter
     if key in OBLIGATION_KEYS:
-        return "no" if value is False else str(value).strip().lower()
-    if key in BOOLEAN_KEYS:
-        if isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text not in ("true", "false", "yes", "no"):
-            raise ValueError("use true or false")
-        return text in ("true", "yes")
+        return str(value).strip().lower()
+    if key in BOOLEAN_KEYS:  # the schema has made the case's value a boolean, as the engine's is
+        return value
     if key in NUMBER_KEYS:
         if isinstance(value, bool):
             raise ValueError("use a whole number")
@@ -122,14 +147,14 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def _located(case: Case) -> Any:
+def _located(case: Case) -> Located | None:
     try:
-        return load_located(case.path.read_text(encoding="utf-8"))
-    except (OSError, YamlSyntaxError):
-        return None
+        return load_located(case.path.read_text(encoding="utf-8"), strict=True)
+    except (OSError, UnicodeDecodeError, YamlSyntaxError):
+        return None  # the file changed since it loaded: the loader reports it on the next run
 
 
-def _line(located: Any, where: str | tuple[str, str], case: Case) -> int:
+def _line(located: Located | None, where: str | tuple[str, str], case: Case) -> int:
     if located is None:
         return case.expect_line
     path = (where,) if isinstance(where, str) else where

@@ -6,7 +6,6 @@ is skipped and the others still load, so one typo never empties the library.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -22,51 +21,20 @@ from app.content.files.problems import ContentError, ContentProblem
 from app.content.laws.refs import LawRef
 from app.content.cases.solver_claims import read_solver_claims
 from app.content.files.text_files import read_utf8
-from app.content.cases.yaml_lines import YamlSyntaxError, load_located
+from app.content.cases.schema import shape_problems
+from app.content.cases.yaml_lines import DuplicateKey, YamlSyntaxError, load_located
 
-FORMAT_VERSION = 1
-REQUIRED = ("format", "id", "title", "edition", "laws", "topics", "difficulty", "board", "deal",
-            "situation", "questions", "ruling", "commentary")
-OPTIONAL = ("auction", "notes", "events", "contract", "declarer", "result", "show", "sources", "expect", "solver",
-            "twin")
-_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+MAX_FILE_BYTES = 64 * 1024  # the longest library case is about 11 KB; parsing grows with the file
 
 
 class _Reader(EventReader, QuestionReader):
-    """Validates one file, collecting problems with their lines."""
-
-    def keys(self) -> None:
-        for duplicate in self.doc.duplicates:
-            name = ".".join(str(part) for part in (*duplicate.path, duplicate.key))
-            self.problems.append(ContentProblem(
-                self.path, duplicate.second, f"{name} is written twice (lines {duplicate.first} and "
-                f"{duplicate.second}); YAML would keep only the second: delete one"))
-        for key in REQUIRED:
-            if key not in self.data:
-                self.fail(f"missing key '{key}' (required by the case format)")
-            elif self.data[key] is None:
-                self.fail(f"key '{key}' has no value; it is required by the case format", key)
-        for key in self.data:
-            if key not in REQUIRED and key not in OPTIONAL:
-                self.fail(f"unknown key '{key}'; the keys are {', '.join(REQUIRED + OPTIONAL)}", key)
-            elif key in OPTIONAL and self.data[key] is None:
-                self.fail(f"key '{key}' has no value: give it one or leave the key out", key)
+    """Reads what the values of a shape-checked file mean, collecting problems with their lines."""
 
     def header(self) -> tuple[str, str, list[LawRef], list[str], int]:
-        fmt = self.data.get("format")
-        if fmt != FORMAT_VERSION and "format" in self.data:
-            if isinstance(fmt, int) and fmt > FORMAT_VERSION:
-                self.fail(f"format {fmt} is newer than this version of Director Trainer reads (1)", "format")
-            else:
-                self.fail(f"format must be {FORMAT_VERSION}", "format")
         case_id = self.text("id")
-        if case_id and not _SLUG.match(case_id):
-            self.fail(f"id {case_id!r} must be lower-case letters, digits and hyphens", "id")
-        if case_id and case_id != self.path.stem:
+        if case_id != self.path.stem:
             self.fail(f"id {case_id!r} differs from the file name {self.path.name!r}", "id")
         edition = self.text("edition")
-        if edition and edition not in EDITIONS:
-            self.fail(f"unknown edition {edition!r}; use one of {', '.join(EDITIONS)}", "edition")
         laws = [ref for i, raw in enumerate(self._list("laws")) if (ref := self.ref(raw, "laws", i))]
         topics = [str(t) for t in self._list("topics")]
         if self.topics is not None:
@@ -74,82 +42,51 @@ class _Reader(EventReader, QuestionReader):
                 if topic not in self.topics:
                     self.fail(f"unknown topic {topic!r}; add it to content/topics.yaml or use a listed one",
                               "topics", i)
-        difficulty = self.data.get("difficulty", 1)
-        if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= 5:
-            self.fail("difficulty must be a whole number from 1 to 5", "difficulty")
-            difficulty = 1
-        return case_id, edition, laws, topics, difficulty
+        return case_id, edition, laws, topics, int(self.data["difficulty"])
 
     def board(self) -> tuple[int, Seat, Vulnerability]:
-        board = self.data.get("board")
-        if not isinstance(board, dict) or not isinstance(board.get("number"), int) or board["number"] < 1:
-            self.fail("board must be a mapping with number: (1 or more), e.g. {number: 5}", "board")
-            return 1, Seat.NORTH, Vulnerability.NONE
+        board = self.data["board"]
         number = board["number"]
         dealer, vulnerability = board_conditions(number)
         if "dealer" in board:
             dealer = self.seat(board["dealer"], "board", "dealer") or dealer
         if "vulnerable" in board:
-            try:
-                vulnerability = Vulnerability.parse(str(board["vulnerable"]))
-            except BridgeError as exc:
-                self.fail(str(exc), "board", "vulnerable")
+            vulnerability = Vulnerability.parse(board["vulnerable"])
         return number, dealer, vulnerability
 
     def deal(self) -> Deal | None:
-        raw = self.data.get("deal")
-        if not isinstance(raw, str):
-            if "deal" in self.data:
-                self.fail('deal must be a PBN deal string in quotes, e.g. "N:AKQ2.K32.Q54.A32 ..."', "deal")
-            return None
         try:
-            return Deal.from_pbn(raw)
+            return Deal.from_pbn(self.data["deal"])
         except BridgeError as exc:
             self.fail(f"deal: {exc}", "deal")
             return None
 
     def contract(self) -> Contract | None:
-        """``contract`` and ``declarer`` go together: a contract is played by someone."""
-        has_contract, has_declarer = "contract" in self.data, "declarer" in self.data
-        if has_contract != has_declarer:
-            self.fail("give contract: and declarer: together (e.g. contract: 4SX, declarer: S)",
-                      "contract" if has_contract else "declarer")
-            return None
-        if not has_contract:
+        """``contract`` and ``declarer`` come together (the schema sees to it): a contract is played by someone."""
+        if "contract" not in self.data:
             return None
         declarer = self.seat(self.data["declarer"], "declarer")
         if declarer is None:
             return None
         try:
-            return parse_contract(str(self.data["contract"]), declarer)
+            return parse_contract(self.data["contract"], declarer)
         except BridgeError as exc:
             self.fail(str(exc), "contract")
             return None
 
     def build(self) -> Case | None:
-        if not isinstance(self.data, dict):
-            self.fail("a case file is a mapping of keys (format:, id:, title:, ...)")
-            return None
-        self.keys()
         case_id, edition, laws, topics, difficulty = self.header()
         number, dealer, vulnerability = self.board()
         deal = self.deal()
         auction, notes = self.auction()
         events = self.events(deal)
         questions = self.questions()
-        expect = self.expect()
+        expect = dict(self.data.get("expect", {}))
         contract = self.contract()
         solver = read_solver_claims(self.data.get("solver"), self.doc.line, self.fail)
-        result = self.data.get("result")
-        if result is not None and (not isinstance(result, int) or not 0 <= result <= 13):
-            self.fail("result is the number of tricks won by declarer's side, 0 to 13", "result")
         show = [s for i, raw in enumerate(self._list("show")) if (s := self.seat(raw, "show", i))]
         title, situation, ruling, commentary = (self.text(key) for key in ("title", "situation", "ruling", "commentary"))
-        sources = [str(s) for s in self._list("sources")]
-        twin = self.text("twin") if "twin" in self.data else ""
-        if twin and not _SLUG.match(twin):
-            self.fail(f"twin {twin!r} must be the id of another case (lower-case letters, digits and hyphens)", "twin")
-        if edition and edition != EDITIONS[0] and expect:
+        if edition != EDITIONS[0] and expect:
             self.fail(f"an expect block is checked against the rules engine, which applies the 2017 Laws; a {edition} "
                       "case states its ruling in its questions and commentary instead", "expect")
         if self.problems or deal is None:
@@ -159,22 +96,43 @@ class _Reader(EventReader, QuestionReader):
             difficulty=difficulty, board=number, dealer=dealer, vulnerability=vulnerability, deal=deal,
             situation=situation, questions=questions, ruling=ruling, commentary=commentary, path=self.path,
             auction=auction, notes=notes, events=events, contract=contract,
-            result=result, show=show or list(Seat), sources=sources,
-            expect=expect, expect_line=self.doc.line("expect") if expect else 0, solver=solver, twin=twin,
+            result=self.data.get("result"), show=show or list(Seat), sources=[str(s) for s in self._list("sources")],
+            expect=expect, expect_line=self.doc.line("expect") if expect else 0, solver=solver,
+            twin=self.text("twin"),
         )
 
 
 def read_case(path: Path, topics: set[str] | None = None) -> tuple[Case | None, list[ContentProblem]]:
-    """Read one case file. Returns the case (None if it has problems) and its problems."""
+    """Read one case file. Returns the case (None if it has problems) and its problems.
+
+    A file over ``MAX_FILE_BYTES`` is refused before it is read; then the YAML is parsed (strictly: no
+    anchors, merge keys or tabs), its shape checked against the schema, and only a file of the right
+    shape is read for what it means, so that a wrong value is reported once, by the schema.
+    """
     try:
-        located = load_located(read_utf8(path))
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [ContentProblem(path, 1, f"the file is {size:,} bytes; a case file is at most "
+                                                  f"{MAX_FILE_BYTES:,} bytes (the longest in the library is a "
+                                                  "sixth of that): is this the file you meant?")]
+        located = load_located(read_utf8(path), strict=True)
     except (YamlSyntaxError, ContentError) as exc:
         return None, [ContentProblem(path, exc.line, exc.message)]
     except OSError as exc:
         return None, [ContentProblem(path, 0, f"cannot read the file: {exc}")]
+    problems = [_twice(path, duplicate) for duplicate in located.duplicates]
+    problems += shape_problems(path, located)
+    if problems:
+        return None, sorted(problems, key=lambda p: p.line)
     reader = _Reader(path, located, topics)
     case = reader.build()
     return case, reader.problems
+
+
+def _twice(path: Path, duplicate: DuplicateKey) -> ContentProblem:
+    name = ".".join(str(part) for part in (*duplicate.path, duplicate.key))
+    return ContentProblem(path, duplicate.second, f"{name} is written twice (lines {duplicate.first} and "
+                                                  f"{duplicate.second}); YAML would keep only the second: delete one")
 
 
 def load_topics(path: Path) -> tuple[dict[str, str], list[ContentProblem]]:

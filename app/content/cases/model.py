@@ -1,6 +1,6 @@
 """The typed model of a case file (CASE_FORMAT.md, version 1).
 
-The loader in ``cases.py`` builds these from YAML after validating every key;
+The loader (``loader.py``) builds these from YAML after validating every key;
 the rules engine, the training layer and the GUI only ever see these types.
 """
 
@@ -20,7 +20,6 @@ from app.rules.scenario import AuctionCall, Event, Scenario
 
 EDITIONS = ("wbf-2017", "wbf-2007", "wbf-1997", "okbridge-1997", "ibl")
 QUESTION_KINDS = ("single", "multi", "number", "law", "order")
-EVENT_KINDS = ("call", "play", "trick", "expose", "claim", "concede", "say", "accept", "director")
 
 
 @dataclass(frozen=True)

@@ -228,7 +228,8 @@ def _items(values: list[Any], indent: int) -> list[str]:
 
 def _literal(head: str, text: str, indent: int) -> list[str]:
     """A ``|`` block; the chomping indicator keeps the text's trailing newlines exactly."""
-    if text[:1] in (" ", "\n"):  # a block cannot start with its own indentation: quote it instead
+    if text[:1] in (" ", "\n") or "\t" in text:  # a block cannot start with its own indentation, and the
+        # loader refuses a tab written as such: quote it instead, where a tab is written \t
         return [f"{head} {_quoted(text)}"]
     body = text.rstrip("\n")
     trailing = len(text) - len(body)
@@ -271,7 +272,7 @@ def _scalar(value: Any, flow: bool = False) -> str:
     text = str(value)
     if isinstance(value, _Quoted):
         return _quoted(text)
-    if _PLAIN_START.match(text) and not text.endswith(" ") and _reads_back(text, flow):
+    if _PLAIN_START.match(text) and not text.endswith(" ") and "\t" not in text and _reads_back(text, flow):
         return text
     return _quoted(text)
 

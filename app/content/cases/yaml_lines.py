@@ -5,16 +5,25 @@ PyYAML composes a node tree that knows lines, and constructs plain Python values
 that do not; this module walks both in step and records, for each path of keys
 and indexes, the line the value starts on.
 
-Three things YAML allows are refused or reported here because content files
+Several things YAML allows are refused or reported here because content files
 have no use for them and they hide mistakes: anchors and aliases (``&a`` /
-``*a``), which let a few lines expand into billions of values; collections
-nested deeper than any content needs, which would exhaust Python's stack; and a
-key written twice in one mapping, where the last one silently wins.
+``*a``), which let a few lines expand into billions of values; merge keys
+(``<<:``), which pull keys in from elsewhere; collections nested deeper than any
+content needs, which would exhaust Python's stack; a key written twice in one
+mapping, where the last one silently wins; and characters YAML cannot hold,
+reported at their own line and column rather than where the parser gave up.
+
+Case files are read ``strict``: YAML 1.2's booleans (``true``/``false`` only, so
+that ``yes`` is the text an editor's YAML 1.2 checker also sees), and no tabs or
+line breaks an editor does not show as one, since YAML reads them differently
+from what the author sees on screen.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -22,6 +31,13 @@ if TYPE_CHECKING:
 
 Path = tuple[str | int, ...]
 MAX_DEPTH = 64  # content needs a handful of levels; building values recurses once per level
+MERGE_TAG = "tag:yaml.org,2002:merge"
+BOOL_TAG = "tag:yaml.org,2002:bool"
+# Characters YAML cannot hold (the complement of its printable set), and, in a strict file, tabs and the
+# line breaks an editor shows differently from YAML: a lone carriage return, NEL, the line and paragraph
+# separators.
+_UNPRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+_STRICT_ONLY = re.compile("\t|\r(?!\n)|[\x85\u2028\u2029]")
 
 
 class YamlSyntaxError(ValueError):
@@ -73,32 +89,75 @@ def _loader(yaml: Any) -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def load_located(text: str) -> Located:
-    """Parse one YAML document, keeping lines; raises YamlSyntaxError on bad YAML or on an anchor or alias."""
+@cache
+def _strict_loader() -> Any:
+    """The loader with YAML 1.2's booleans: ``yes``, ``no``, ``on`` and ``off`` stay text, as they are in
+    YAML 1.2 (and so in an editor's schema check); only true and false are booleans."""
     yaml = _yaml()
-    _screen(text)
-    loader = _loader(yaml)(text)
+    base = _loader(yaml)
+    resolvers = {first: [(tag, pattern) for tag, pattern in found if tag != BOOL_TAG]
+                 for first, found in base.yaml_implicit_resolvers.items()}
+    strict: Any = type("StrictCaseLoader", (base,), {"yaml_implicit_resolvers": resolvers})
+    strict.add_implicit_resolver(BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    return strict
+
+
+def load_located(text: str, strict: bool = False) -> Located:
+    """Parse one YAML document, keeping lines; raises YamlSyntaxError on bad YAML, on a character YAML
+    cannot hold, on an anchor, alias or merge key, and, when ``strict`` (case files), on a tab or a line
+    break an editor does not show; ``strict`` also reads only true and false as booleans."""
+    yaml = _yaml()
+    _screen_characters(text, strict)
+    loader_class = _strict_loader() if strict else _loader(yaml)
+    _screen(text, loader_class)
+    loader = loader_class(text)
+    located = Located(None)
     try:
         node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
+        if node is not None:
+            # Before construction, which would apply (and remove) merge keys.
+            _inspect(yaml, node, (), located.duplicates)
+            located.data = loader.construct_document(node)
     except yaml.YAMLError as exc:
         raise _syntax_error(exc, text) from exc
     finally:
         loader.dispose()
-    located = Located(data)
     if node is not None:
-        _record(yaml, node, data, (), located.lines)
-        _duplicates(yaml, node, (), located.duplicates)
+        _record(yaml, node, located.data, (), located.lines)
     return located
 
 
-def _screen(text: str) -> None:
+def _screen_characters(text: str, strict: bool) -> None:
+    """The first character YAML cannot hold (or, strict, a tab or a hidden line break), at its line and
+    column: PyYAML's own complaint about it names no line."""
+    bad = _UNPRINTABLE.search(text)
+    tab = _STRICT_ONLY.search(text) if strict else None
+    if tab is not None and (bad is None or tab.start() < bad.start()):
+        bad = tab
+    if bad is None:
+        return
+    line = text.count("\n", 0, bad.start()) + 1
+    column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+    char = bad.group()
+    if char == "\t":
+        what = ("a tab character: YAML reads a tab in indentation differently from the spaces an editor shows; "
+                "use spaces")
+    elif char in "\r\x85\u2028\u2029":
+        what = (f"the line break U+{ord(char):04X}, which editors do not show as a new line but YAML reads as one; "
+                "use ordinary line ends")
+    else:
+        raise YamlSyntaxError(line, f"not valid YAML at column {column}: the control character U+{ord(char):04X} "
+                                    "cannot stand in a YAML file; delete it")
+    raise YamlSyntaxError(line, f"column {column}: {what}")
+
+
+def _screen(text: str, loader: Any) -> None:
     """Reject ``&anchor``, ``*alias`` and deep nesting before anything is built: the event stream is as long
     as the text, whereas the values an alias stands for can grow exponentially (the "billion laughs")."""
     yaml = _yaml()
     depth = 0
     try:
-        for event in yaml.parse(text, Loader=_loader(yaml)):
+        for event in yaml.parse(text, Loader=loader):
             line = event.start_mark.line + 1 if event.start_mark is not None else 1
             if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
                 what = "alias *" if isinstance(event, yaml.AliasEvent) else "anchor &"
@@ -118,6 +177,8 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
     """PyYAML's complaint with its line; a mark past the end of the text (the parser looking for a token
     that never came) is put on the last line."""
     yaml = _yaml()
+    if isinstance(exc, yaml.reader.ReaderError):  # a position in the text, not a mark
+        return YamlSyntaxError(text.count("\n", 0, exc.position) + 1, f"not valid YAML: {exc.reason}")
     if not isinstance(exc, yaml.MarkedYAMLError):
         return YamlSyntaxError(1, f"not valid YAML: {exc}")
     mark = exc.problem_mark or exc.context_mark
@@ -125,20 +186,24 @@ def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
     return YamlSyntaxError(line, f"not valid YAML: {exc.problem or exc.context}")
 
 
-def _duplicates(yaml: Any, node: yaml.Node, path: Path, found: list[DuplicateKey]) -> None:
-    """Every key written twice in a mapping, with both lines (the tree has no aliases, so it is a tree)."""
+def _inspect(yaml: Any, node: yaml.Node, path: Path, found: list[DuplicateKey]) -> None:
+    """Every key written twice in a mapping, with both lines (the tree has no aliases, so it is a tree);
+    a merge key is refused at its line."""
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
+            if key_node.tag == MERGE_TAG:
+                raise YamlSyntaxError(key_node.start_mark.line + 1, "a YAML merge key (<<:) is not allowed here; "
+                                                                    "write the keys out in full")
             if isinstance(key_node, yaml.ScalarNode):
                 key, line = str(key_node.value), key_node.start_mark.line + 1
                 if key in seen:
                     found.append(DuplicateKey(path, key, seen[key], line))
                 seen.setdefault(key, line)
-                _duplicates(yaml, value_node, (*path, key), found)
+                _inspect(yaml, value_node, (*path, key), found)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            _duplicates(yaml, item, (*path, index), found)
+            _inspect(yaml, item, (*path, index), found)
 
 
 def _record(yaml: Any, node: yaml.Node, value: Any, path: Path, lines: dict[Path, int]) -> None:

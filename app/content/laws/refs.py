@@ -170,6 +170,18 @@ class RefSpan:
     refs: tuple[LawRef, ...]
 
 
+def impossible_refs(text: str) -> Iterator[tuple[int, str]]:
+    """Where running text names a law that does not exist (``Law 99``, ``Laws 61–99``): the offset of
+    each and what is wrong. ``find_refs`` passes over these, as there is nothing to link them to, so a
+    checker asks here."""
+    for match in _IN_TEXT.finditer(text):
+        if not match.group("word") or _OLDER_CODE.search(text, max(0, match.start() - 8), match.start()):
+            continue
+        for number in (match.group("law"), match.group("upto")):
+            if number and not 1 <= int(number) <= 93:
+                yield match.start(), f"there is no Law {number}: the laws run from 1 to 93"
+
+
 def find_refs(text: str) -> Iterator[RefSpan]:
     """Every law reference in a piece of running text, in order.
 

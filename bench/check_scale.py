@@ -1,0 +1,130 @@
+"""Benchmark: ``director-trainer check`` on a library of 1000 cases, and what the loader's share of it is.
+
+    python bench/check_scale.py [--cases 1000]
+
+The library's cases are copied (each under a new id) until there are ``--cases`` of them, and
+``check`` runs on the copies in this process, after a first run on the library itself (201 cases)
+as the baseline: the ratio of the two, against the ratio of their sizes, says whether check grows
+faster than the library. Then the parts of check are timed apart (loading; the engine with expect
+and the law references; the solver's claims), and the load in its own parts: parsing the YAML,
+checking it against the schema (content/case.schema.json) and the whole read. Target (issue 27):
+check on 1000 cases in under 20 s.
+
+The copies repeat the library's deals, so the double-dummy solver meets each position five times;
+it keeps no table between calls, so the figure is close to that of 1000 different deals.
+A measurement, not a test: nothing fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+TARGET_SECONDS = 20.0
+_ID = re.compile(r"^id: *(\S+) *$", re.MULTILINE)
+
+
+def copies(folder: Path, wanted: int) -> list[Path]:
+    """``wanted`` case files in ``folder``: the library's, then copies of them with ``-copy-N`` ids."""
+    sources = sorted((ROOT / "content" / "cases").glob("*.yaml"))
+    made: list[Path] = []
+    round_number = 0
+    while len(made) < wanted:
+        for source in sources[: wanted - len(made)]:
+            text = source.read_text(encoding="utf-8")
+            new_id = source.stem if round_number == 0 else f"{source.stem}-copy-{round_number}"
+            path = folder / f"{new_id}.yaml"
+            path.write_text(_ID.sub(f"id: {new_id}", text, count=1), encoding="utf-8")
+            made.append(path)
+        round_number += 1
+    return made
+
+
+def check_seconds(paths: list[str]) -> tuple[float, str]:
+    from app import cli
+
+    out = io.StringIO()
+    started = time.perf_counter()
+    with contextlib.redirect_stdout(out):
+        cli.main(["check", *paths])
+    return time.perf_counter() - started, out.getvalue().strip().splitlines()[-1]
+
+
+def load_parts(files: list[Path]) -> dict[str, float]:
+    """Seconds for each part of loading: YAML, schema, meaning (the reader)."""
+    from app.content.cases.loader import read_case
+    from app.content.cases.schema import shape_problems
+    from app.content.cases.yaml_lines import load_located
+
+    started = time.perf_counter()
+    located = [(path, load_located(path.read_text(encoding="utf-8"), strict=True)) for path in files]
+    parsed = time.perf_counter()
+    for path, doc in located:
+        shape_problems(path, doc)
+    shaped = time.perf_counter()
+    for path in files:
+        read_case(path)
+    loaded = time.perf_counter()
+    return {"YAML": parsed - started, "schema": shaped - parsed, "whole load (YAML, schema, reader)": loaded - shaped}
+
+
+def check_parts(folder: Path) -> dict[str, float]:
+    """Seconds for each part of ``check``: loading, the engine with ``expect`` and the law references,
+    and the double-dummy solver's claims."""
+    from dataclasses import replace
+
+    from app.content.cases.checks import check_case
+    from app.content.cases.solver_claims import verify
+    from app.content.library import load_library
+    from app.rules.engine import analyse
+
+    started = time.perf_counter()
+    library = load_library(case_paths=[folder], check_references=True)
+    loaded = time.perf_counter()
+    for case in library.cases:
+        check_case(replace(case, solver=[]), library.book)
+    checked = time.perf_counter()
+    for case in library.cases:
+        if case.solver:
+            contract = case.contract or analyse(case.scenario()).contract
+            for claim in case.solver:
+                verify(claim, case.deal, contract, case.events)
+    solved = time.perf_counter()
+    return {"load (laws, glossary, cases)": loaded - started,
+            "engine, expect and law references": checked - loaded,
+            "solver claims (and the contract for them)": solved - checked}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cases", type=int, default=1000)
+    args = parser.parse_args()
+    library = sorted((ROOT / "content" / "cases").glob("*.yaml"))
+    with tempfile.TemporaryDirectory(prefix="check-scale-") as scratch:
+        files = copies(Path(scratch), args.cases)
+        base, base_line = check_seconds([str(ROOT / "content" / "cases")])
+        big, big_line = check_seconds([scratch])
+        print(f"check, the library ({len(library)} cases)  {base:6.1f} s   {1000 * base / len(library):5.1f} ms a case")
+        print(f"  {base_line}")
+        print(f"check, {len(files)} cases               {big:6.1f} s   {1000 * big / len(files):5.1f} ms a case   "
+              f"(target {TARGET_SECONDS:g} s)")
+        print(f"  {big_line}")
+        print(f"ratio {big / base:.2f} for {len(files) / len(library):.2f} times the cases")
+        for part, seconds in check_parts(Path(scratch)).items():
+            print(f"  check, {part:<44} {seconds:6.2f} s   {1000 * seconds / len(files):5.2f} ms a case")
+        for part, seconds in load_parts(files).items():
+            print(f"  load, {part:<45} {seconds:6.2f} s   {1000 * seconds / len(files):5.2f} ms a case")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
