@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from app import shipped
 from app.content.cases.yaml_lines import Located
 from app.content.files.problems import ContentProblem
 
@@ -40,9 +41,10 @@ JsonPath = tuple[str | int, ...]
 
 
 def schema_file() -> Path:
-    """The schema shipped with this code (content/ beside the ``app`` package). It is the loader's
-    contract, so it never comes from another content folder ($DIRECTOR_TRAINER_CONTENT)."""
-    return Path(__file__).resolve().parents[3] / "content" / SCHEMA_NAME
+    """The schema shipped with this code (``app.shipped``: inside an installed wheel or bundle,
+    beside the package in a checkout). It is the loader's contract, so it never comes from another
+    content folder ($DIRECTOR_TRAINER_CONTENT)."""
+    return shipped("content") / SCHEMA_NAME
 
 
 @cache
