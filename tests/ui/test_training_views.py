@@ -115,7 +115,7 @@ def test_closed_book_exam_locks_the_library_times_out_and_reports(window: MainWi
 
 def test_an_impossible_paper_is_explained(window: MainWindow) -> None:
     window.start_exam(ExamProfile(name="Huge", cases=500, minutes=10))
-    assert "needs 500 cases" in window.home.exam_error.text()
+    assert "needs 500 cases" in window.home.exam_box.exam_error.text()
 
 
 def test_report_exports_to_html_and_pdf(window: MainWindow, tmp_path: Path) -> None:
