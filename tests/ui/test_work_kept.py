@@ -16,9 +16,12 @@ from PySide6.QtWidgets import QMessageBox
 
 from app.content.library import Library
 from app.store import Store
+from app.training.attempt import Attempt
+from app.training.case_filter import CaseFilter
 from app.training.clock import utc_now
 from app.training.exam import Exam, ExamProfile
 from app.training.exam_profiles import CLUB_QUICK
+from app.training.practice import Mode
 from app.ui.training.home_view import UNFINISHED_ROLE
 from app.ui.training.report_dialog import ReportDialog
 from app.ui.window.main_window import AREAS, MainWindow
@@ -175,3 +178,44 @@ def test_a_new_paper_does_not_take_the_place_of_an_unfinished_one(window: MainWi
     assert window.exam is None and "unfinished exam comes first" in window.home.exam_box.exam_error.text()
     saved = store.unfinished_exam(profile)
     assert saved is not None and saved.profile.name == "Kept paper"
+
+
+def test_a_resumed_case_is_recorded_for_what_it_was_begun(window: MainWindow) -> None:
+    """Half-answered in a review session and carried on from Home, it is recorded as a review."""
+    case = window.library.case(CASE)
+    begun = Attempt(case)
+    first = case.questions[0]
+    begun.answer({"single": 0, "multi": frozenset({0}), "number": 0, "law": "70",
+                  "order": tuple(range(len(first.items)))}[first.kind])
+    window.store.save_unfinished_attempt(window.profile, begun, Mode.REVIEW)
+    window.start_practice(CaseFilter(), 1)
+    window.end_session()  # a session was on before: it does not decide what the kept case was for
+    window.open_case(CASE)
+    panel = window.player.ruling
+    while panel.sitting.question is not None:
+        answer_current(window)
+        panel.next_button.click()
+    [recorded] = window.store.recent_attempts(window.profile)
+    assert recorded.mode == Mode.REVIEW
+
+
+def test_an_open_paper_tells_the_store_now_and_then_that_it_is_open(window: MainWindow,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the program dies without warning, a practice paper's clock stops at the last moment the store
+    heard the paper was open: the window says so every SEEN_EVERY seconds of the exam's timer."""
+    from app.ui.window import work_keeping
+
+    window.start_exam(replace(PAPER, clock_runs_while_closed=False))
+    window.exam_timer.stop()  # the test gives the ticks itself
+    first = window.store.unfinished_exam(window.profile)
+    assert first is not None
+    later = first.seen_at + timedelta(minutes=3)
+    monkeypatch.setattr(work_keeping, "utc_now", lambda: later)
+    ticks = 0
+    while window.store.unfinished_exam(window.profile).seen_at == first.seen_at:
+        window._tick()
+        ticks += 1
+        assert ticks <= work_keeping.SEEN_EVERY
+    assert window.store.unfinished_exam(window.profile).seen_at == later
+    monkeypatch.undo()
+    window.finish_exam(show=False)

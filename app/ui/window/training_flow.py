@@ -41,7 +41,7 @@ class TrainingFlow(WindowBase):
         if case is None:
             self.statusBar().showMessage(f"No case {case_id!r}", 5000)
             return
-        found = self.attempt_at(case, Attempt(case), Mode.PRACTICE)
+        found = self.attempt_at(case, Attempt(case), None)
         if found is None:
             return
         attempt, self.case_mode = found

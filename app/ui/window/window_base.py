@@ -98,6 +98,6 @@ if TYPE_CHECKING:
         def keep_exam(self) -> None: ...  # work_keeping
         def may_leave_the_exam(self) -> bool: ...  # work_keeping
         def exam_still_open(self) -> None: ...  # work_keeping
-        def attempt_at(self, case: Case, fresh: Attempt, mode: Mode) -> tuple[Attempt, Mode] | None: ...  # work_keeping
+        def attempt_at(self, case: Case, fresh: Attempt, mode: Mode | None) -> tuple[Attempt, Mode] | None: ...
 else:
     WindowBase = object

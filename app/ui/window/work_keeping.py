@@ -82,18 +82,20 @@ class WorkKeeping(WindowBase):
 
     # -- carrying on ---------------------------------------------------------------------------
 
-    def attempt_at(self, case: Case, fresh: Attempt, mode: Mode) -> tuple[Attempt, Mode] | None:
-        """The attempt to play at ``case``: a half-answered one kept in the store, resumed where it was
-        left (with the mode it was made in, outside a session), else ``fresh``. None if the kept one
-        no longer fits the case and the trainee chose to keep its answers rather than start again."""
+    def attempt_at(self, case: Case, fresh: Attempt, mode: Mode | None) -> tuple[Attempt, Mode] | None:
+        """The attempt to play at ``case``, and why it is made: a half-answered one kept in the store,
+        resumed where it was left, else ``fresh``; ``mode`` is a session's, or None for a case on its
+        own (practice, or what the kept one was made for). None if the kept one no longer fits the
+        case and the trainee chose to keep its answers rather than start again."""
+        fresh_mode = mode or Mode.PRACTICE
         if self._store is None:
-            return fresh, mode
+            return fresh, fresh_mode
         profile = self.profile
         saved = self._safely(lambda: self.store.unfinished_attempt(profile, case.id), "read your unfinished work")
         if saved is None:
-            return fresh, mode
+            return fresh, fresh_mode
         try:
-            return resume_attempt(case, saved, utc_now()), mode if self.session is not None else saved.mode
+            return resume_attempt(case, saved, utc_now()), mode or saved.mode
         except ResumeError as error:
             answer = QMessageBox.question(
                 self, "Half-answered case", f"Your earlier answers to {case.title} cannot be put back: {error}.\n\n"
@@ -101,7 +103,7 @@ class WorkKeeping(WindowBase):
             if answer != QMessageBox.StandardButton.Yes:
                 return None
             self._safely(lambda: self.store.discard_unfinished_attempt(profile, case.id), "discard the answers")
-            return fresh, mode
+            return fresh, fresh_mode
 
     def discard_unfinished(self, case_id: str) -> None:
         """Home's Discard: forget a half-answered case, once the trainee confirms."""

@@ -99,12 +99,21 @@ def secrets(cases: list[Case]) -> list[str]:
     return found
 
 
+_EARLIER: set[int] = set()  # windows other tests left open in this process, which no step here opened
+
+
+@pytest.fixture(autouse=True)
+def _windows_left_by_earlier_tests() -> None:
+    _EARLIER.clear()
+    _EARLIER.update(id(w) for w in QApplication.topLevelWidgets() if w.isVisible())
+
+
 def shown_text() -> str:
     """All the text on screen: every visible window's labels, text boxes and list entries (with their
     tips), and the clipboard."""
     parts = [QGuiApplication.clipboard().text()]
     for top in QApplication.topLevelWidgets():
-        if not top.isVisible():
+        if not top.isVisible() or id(top) in _EARLIER:
             continue
         for widget in [top, *top.findChildren(QWidget)]:
             if not widget.isVisible():
@@ -119,9 +128,10 @@ def shown_text() -> str:
 
 
 def revealing_windows() -> list[QWidget]:
-    """Windows that show answers or work them out, if any is open."""
+    """Windows that show answers or work them out, if any has been opened."""
     kinds = (CaseEditor, CalculatorsDialog, RoomView, NotesView)
-    return [w for w in QApplication.topLevelWidgets() if isinstance(w, kinds) and w.isVisible()]
+    return [w for w in QApplication.topLevelWidgets()
+            if isinstance(w, kinds) and w.isVisible() and id(w) not in _EARLIER]
 
 
 def assert_sealed(window: MainWindow, question: tuple[str, str], hidden: list[str], what: str) -> None:
