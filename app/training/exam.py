@@ -200,11 +200,6 @@ class Exam:
         return self.finished_at is not None
 
     @property
-    def library_locked(self) -> bool:
-        """True while a closed-book exam is running: the GUI hides the law library."""
-        return not self.profile.open_book and not self.is_finished
-
-    @property
     def current(self) -> Attempt | None:
         return None if self.is_finished else self.attempts[-1]
 
