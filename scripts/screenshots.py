@@ -30,6 +30,7 @@ from app.content.library import load_library  # noqa: E402
 from app.store import Store  # noqa: E402
 from app.training.exam_profiles import BUILT_IN_PROFILES  # noqa: E402
 from app.ui.app import engine_explainer  # noqa: E402
+from app.ui.editor.case_editor import Unsaved  # noqa: E402
 from app.ui.window.main_window import AREAS, MainWindow  # noqa: E402
 
 SIZE = "1920x1080"
@@ -107,8 +108,10 @@ def main() -> int:
             window.start_exam(replace(BUILT_IN_PROFILES[0], cases=4, quotas={}))
             shoot(window, app, args.out / f"exam{suffix}.png")
             window.finish_exam(show=False)
+            shoot_unfinished(window, app, args.out / f"home-unfinished{suffix}.png")
         shoot_tools(window, app, args.out, suffix)
         shoot_editor(window, app, args.out / f"editor{suffix}.png", width, height)
+        shoot_unsaved_prompt(window, app, args.out / f"editor-unsaved{suffix}.png", width, height)
         window.close()
         window.deleteLater()
         app.processEvents()
@@ -193,6 +196,73 @@ def _answer_model(form, question, wrong: bool = False) -> None:  # type: ignore[
         form.law_box.setCurrentText(str(question.answer))
 
 
+def shoot_unfinished(window: MainWindow, app: QApplication, path: Path) -> None:
+    """Home with work left unfinished: a case answered half-way (left for another), and an exam paper
+    closed mid-way, as the store keeps them after the window closed."""
+    from datetime import timedelta
+
+    from app.training.clock import utc_now
+    from app.training.exam import Exam
+
+    case = next(c for c in window.library.cases if len(c.questions) >= 4)
+    window.open_case(case.id)
+    panel = window.player.ruling
+    for _ in range(2):
+        assert panel.sitting is not None and panel.sitting.question is not None and panel.form is not None
+        _answer_model(panel.form, panel.sitting.question)
+        panel.mark_current()
+        panel.next_question()
+    paper = replace(BUILT_IN_PROFILES[1], cases=3, quotas={})
+    started = utc_now() - timedelta(minutes=25)
+    exam = Exam.start(paper, window.library.cases, started, seed=1)
+    for _ in range(2):
+        current = exam.current
+        assert current is not None and current.question is not None
+        question = current.question
+        exam.answer({"single": 0, "multi": frozenset({0}), "number": 0, "law": "70",
+                     "order": tuple(range(len(question.items)))}[question.kind], started)
+        exam.next(started)
+    window.store.save_unfinished_exam(window.profile, exam, started + timedelta(minutes=5))
+    window.areas.setCurrentRow(AREAS.index("Home"))
+    shoot(window, app, path)
+    window.store.discard_unfinished_exam(window.profile)
+    window.store.discard_unfinished_attempt(window.profile, case.id)
+    window.refresh_profile()
+
+
+def shoot_unsaved_prompt(window: MainWindow, app: QApplication, path: Path, width: int, height: int) -> None:
+    """The case editor closing with unsaved changes: the Save / Discard / Cancel question over it."""
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.ui.common import operations
+
+    editor = window.case_actions.new_case()
+    editor.resize(width, height)
+    editor.text.setPlainText(editor.text.toPlainText().replace("title: A new case", "title: Revoke on the last trick"))
+    while operations.busy() or editor.settle.isActive():
+        operations.wait_for_work(100)
+        app.processEvents()
+    title, question = editor.unsaved_prompt()
+    buttons = QMessageBox.StandardButton
+    box = QMessageBox(QMessageBox.Icon.Question, title, question, buttons.Save | buttons.Discard | buttons.Cancel,
+                      editor)  # the question closing asks (shown here without waiting for an answer)
+    box.setDefaultButton(buttons.Save)
+    box.open()
+    for _ in range(3):
+        app.processEvents()
+    picture = editor.grab()
+    over = box.grab()
+    painter = QPainter(picture)
+    painter.drawPixmap((picture.width() - over.width()) // 2, (picture.height() - over.height()) // 2, over)
+    painter.end()
+    picture.save(str(path))
+    print(path)
+    box.close()
+    editor.ask_unsaved = lambda: Unsaved.DISCARD
+    editor.close()
+
+
 def shoot_tools(window: MainWindow, app: QApplication, out: Path, suffix: str) -> None:
     """The director's tools: the calculators over the window, the double-dummy panel of a claim case
     once its questions are answered, and presenter mode's room and notes at 1920×1080."""
@@ -252,6 +322,7 @@ def shoot_editor(window: MainWindow, app: QApplication, path: Path, width: int, 
     from app.ui.common import operations
 
     window.open_case("bid-of-eight-spades")
+    window.case_actions.confirm = lambda _title, _question: True  # "This shows the answers…": yes, for the picture
     editor = window.case_actions.edit_current()
     assert editor is not None
     editor.resize(width, height)

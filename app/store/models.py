@@ -71,6 +71,9 @@ class ExamRow(Base):
     passed: Mapped[bool]
     timed_out: Mapped[bool]
     report: Mapped[dict[str, Any]]
+    # The time the clock stood still (a practice paper resumed after the application was closed).
+    # Added in revision 0003.
+    paused_seconds: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
 
 
 class AttemptRow(Base):
@@ -153,3 +156,57 @@ class NoteRow(Base):
     section_key: Mapped[str] = mapped_column(String(100), primary_key=True)
     text: Mapped[str] = mapped_column(Text)
     updated_at: Mapped[datetime]
+
+
+class OpenExamRow(Base):
+    """The exam paper a trainee is sitting, saved as it changes so it can be resumed (one at a
+    time per trainee). Added in revision 0003."""
+
+    __tablename__ = "open_exams"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    definition: Mapped[dict[str, Any]]
+    case_ids: Mapped[list[Any]]
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    started_at: Mapped[datetime]
+    paused_seconds: Mapped[float] = mapped_column(Float)
+    seen_at: Mapped[datetime]
+
+
+class OpenAttemptRow(Base):
+    """An attempt not yet finished: a case on its own (``open_exam_id`` empty, one per trainee and
+    case), or a case of the paper being sat at ``position``. Added in revision 0003."""
+
+    __tablename__ = "open_attempts"
+    __table_args__ = (
+        CheckConstraint(f"mode IN {MODES}", name="mode"),
+        Index("ix_open_attempts_profile_case", "profile_id", "case_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"))
+    open_exam_id: Mapped[int | None] = mapped_column(ForeignKey("open_exams.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    case_id: Mapped[str] = mapped_column(String(200))
+    case_title: Mapped[str] = mapped_column(String(300))
+    mode: Mapped[str] = mapped_column(String(20))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    started_at: Mapped[datetime]
+    seconds: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[datetime | None]
+    updated_at: Mapped[datetime]
+
+
+class OpenAnswerRow(Base):
+    """One answer of an unfinished attempt, written when it is marked. Added in revision 0003."""
+
+    __tablename__ = "open_answers"
+
+    open_attempt_id: Mapped[int] = mapped_column(ForeignKey("open_attempts.id", ondelete="CASCADE"),
+                                                 primary_key=True)
+    question_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    answer: Mapped[Any] = mapped_column(JSON)
+    answered_at: Mapped[datetime]

@@ -11,7 +11,7 @@ already does.
 from __future__ import annotations
 
 import sqlite3
-from datetime import datetime
+from datetime import datetime, timedelta
 from types import TracebackType
 
 from sqlalchemy import select
@@ -35,6 +35,7 @@ from app.store.models import (
 from app.store.records import ExamSummary, Profile, Role
 from app.store.results import StoreResults
 from app.store.sessions import _reason
+from app.store.work_in_progress import StoreWorkInProgress
 from app.training.answer_codec import answer_to_json
 from app.training.attempt import Attempt
 from app.training.clock import as_utc, utc_now
@@ -46,8 +47,8 @@ from app.training.review import DueItem, ItemKind, ReviewItem, ReviewScheduler, 
 PROFILE_NAME_LENGTH = 100
 
 
-class Store(StoreResults, StoreBookmarks):
-    """Trainee profiles, attempts, spaced review, exams, bookmarks and notes.
+class Store(StoreResults, StoreBookmarks, StoreWorkInProgress):
+    """Trainee profiles, attempts, spaced review, exams, bookmarks and notes, and work not yet finished.
 
     Open it with ``Store.open(db)`` (``db`` is the ``--db`` value or None), which also
     brings the schema up to date; ``backup`` is then the copy taken of a SQLite file
@@ -120,27 +121,32 @@ class Store(StoreResults, StoreBookmarks):
     def record_attempt(self, profile: Profile, attempt: Attempt, mode: Mode = Mode.PRACTICE,
                        now: datetime | None = None) -> int:
         """Save an attempt with its answers and marks, and schedule its review (see
-        ``app.training.review``). An unfinished attempt is saved as it stands at ``now``.
+        ``app.training.review``); what was kept of it while unfinished goes in the same
+        transaction, so it counts once. An unfinished attempt is saved as it stands at ``now``.
         Returns the attempt's id."""
         finished_at = attempt.finished_at or as_utc(now or utc_now())
         with self._write() as session:
             self._lock(session, profile)
+            self._forget_attempt(session, profile.id, attempt.case.id)
             return self._add_attempt(session, profile.id, attempt, mode, finished_at, None)
 
     def record_exam(self, profile: Profile, exam: Exam) -> int:
         """Save a finished exam: its definition, paper, report, and the attempts at every case
-        reached (a case the time ran out before is on the paper but has no attempt)."""
+        reached (a case the time ran out before is on the paper but has no attempt); the copy kept
+        while it ran goes in the same transaction."""
         if exam.finished_at is None:
             raise StoreError("the exam is still running; finish it before saving it")
         result = exam.report()
         total = result.report.total
         with self._write() as session:
             self._lock(session, profile)
+            self._forget_exam(session, profile.id)
             row = ExamRow(
                 profile_id=profile.id, name=exam.profile.name, definition=exam.profile.to_dict(),
                 case_ids=[case.id for case in exam.cases], seed=exam.seed, started_at=exam.started_at,
                 finished_at=exam.finished_at, points=total.points, max_points=total.max_points,
                 passed=result.passed, timed_out=exam.timed_out, report=result.report.to_dict(),
+                paused_seconds=exam.paused.total_seconds(),
             )
             session.add(row)
             session.flush()
@@ -183,7 +189,7 @@ class Store(StoreResults, StoreBookmarks):
             if row is None:
                 raise StoreError(f"there is no exam {exam_id} in {self.location}")
             return ExamReport(ExamProfile.from_dict(row.definition), Report.from_dict(row.report),
-                              row.started_at, row.finished_at, row.timed_out)
+                              row.started_at, row.finished_at, row.timed_out, timedelta(seconds=row.paused_seconds))
 
     # -- internals --------------------------------------------------------------------------
 

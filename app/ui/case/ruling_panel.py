@@ -42,6 +42,7 @@ class RulingPanel(QWidget):
     caseRequested = Signal(str)  # a twin of the case, set under another code, chosen after the ruling
     citedLaw = Signal(str)  # the law the marked question rests on ("" when it cites none)
     finished = Signal(object)  # the Attempt, when a case with feedback is done; the sitting for an exam
+    answered = Signal()  # an answer has been marked (the window saves it at once)
     caseChanged = Signal(object)  # the next Case of an exam paper
     questionShown = Signal()  # a question (or the ruling) is on screen: the holder may fit it
     timeUp = Signal(str)  # an exam's time ran out: the message to show
@@ -150,11 +151,39 @@ class RulingPanel(QWidget):
             self._cap_question_area()
 
     def start(self, sitting: Sitting, engine_text: str = "") -> None:
+        """Ask the sitting's questions from where it stands: a resumed attempt starts at its next
+        unanswered question, with the answers given before it listed."""
         self.sitting = sitting
         self.engine_text = engine_text
         self._clear_feedback()
         self.question_area.setVisible(True)
         self._show_question()
+        attempt = sitting.attempt
+        if attempt is not None and attempt.answers and sitting.question is not None:
+            self._show_earlier(attempt)
+
+    def _show_earlier(self, attempt: Attempt) -> None:
+        """The answers a resumed attempt already holds: their marks when the sitting gives feedback,
+        else only that they are recorded."""
+        count = len(attempt.answers)
+        parts = [f"<p><b>Carried on where you left off:</b> {count} question{'s' if count != 1 else ''} of this "
+                 "case answered before.</p>"]
+        if self.sitting is not None and self.sitting.feedback:
+            parts.append(self._answers_table(attempt))
+        else:
+            parts.append("<p>Those answers are recorded; marks come with the report at the end.</p>")
+        self._show_feedback("\n".join(parts))
+        self.questionShown.emit()
+
+    def _answers_table(self, attempt: Attempt) -> str:
+        """Each answered question of the attempt with its verdict and points."""
+        rows = []
+        for question in attempt.case.questions:
+            mark = attempt.marks.get(question.id)
+            if mark is not None:
+                rows.append(f"<tr><td>{html.escape(_shorten(question.ask))}</td><td>{mark.verdict}</td>"
+                            f"<td>{mark.points:g}/{mark.max_points:g}</td></tr>")
+        return "<table cellpadding='3'>" + "".join(rows) + "</table>"
 
     def _clear_feedback(self) -> None:
         self.feedback.clear()
@@ -224,6 +253,7 @@ class RulingPanel(QWidget):
         self.error.clear()
         self.error.setVisible(False)
         self.form.lock()
+        self.answered.emit()
         self.submit.setEnabled(False)
         self.next_button.setEnabled(True)
         self.next_button.setFocus()
@@ -307,15 +337,9 @@ class RulingPanel(QWidget):
         case = attempt.case
         self.progress.setText("Finished")
         self.question_area.setVisible(False)  # the ruling and commentary get the whole panel
-        rows = []
-        for question in case.questions:
-            mark = attempt.marks.get(question.id)
-            if mark is not None:
-                rows.append(f"<tr><td>{html.escape(_shorten(question.ask))}</td><td>{mark.verdict}</td>"
-                            f"<td>{mark.points:g}/{mark.max_points:g}</td></tr>")
         parts = [
             f"<h2>You scored {attempt.points:g} of {attempt.max_points:g} ({attempt.score:.0%})</h2>",
-            "<h3>Your answers</h3><table cellpadding='3'>" + "".join(rows) + "</table>",
+            "<h3>Your answers</h3>" + self._answers_table(attempt),
             "<h3>Model ruling</h3>", self.renderer.markdown(case.ruling),
             "<h3>Commentary</h3>", self.renderer.markdown(case.commentary),
         ]

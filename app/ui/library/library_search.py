@@ -32,6 +32,7 @@ class LibrarySearch:
     renderer: Renderer
     current_key: str | None
     edition: str
+    cases_hidden: bool
     _last_words: list[str]
     search: QLineEdit
     results: QListWidget
@@ -56,6 +57,8 @@ class LibrarySearch:
             self.browser.setExtraSelections([])
             return
         hits = self.library.index.query(text, limit=60, edition=None if self.edition == CURRENT else self.edition)
+        if self.cases_hidden:
+            hits = [hit for hit in hits if hit.kind != "case"]
         self._last_words = re.findall(r"\w+", text)
         self.results.clear()
         for hit in hits:

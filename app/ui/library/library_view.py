@@ -57,6 +57,7 @@ class LibraryView(LibrarySearch, LibraryNotes, QWidget):
         self._back: list[str] = []
         self._forward: list[str] = []
         self._last_words: list[str] = []
+        self.cases_hidden = False  # during an exam: no case is listed under a law, nor found by search
 
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search the laws, or type a reference such as 27b1a")
@@ -230,7 +231,7 @@ class LibraryView(LibrarySearch, LibraryNotes, QWidget):
         self.save_note()
         self.current_key = section.key
         self._show_personal()
-        cases = [(c.id, c.title) for c in self.library.cases_citing(section.key)]
+        cases = [] if self.cases_hidden else [(c.id, c.title) for c in self.library.cases_citing(section.key)]
         page = self.renderer.section(section, cases) + counterparts_box(self.renderer, self.library.editions, section)
         self.browser.setHtml(self._with_official(section.key, page))
         if self._last_words:
@@ -335,6 +336,15 @@ class LibraryView(LibrarySearch, LibraryNotes, QWidget):
         if self._forward and self.current_key is not None:
             self._back.append(self.current_key)
             self.show_law(self._forward.pop(), record=False)
+
+    def hide_cases(self, hidden: bool) -> None:
+        """Leave cases out of the library while an exam runs: the cases a law page lists say which law
+        each rests on, and a case found by search shows words of its ruling."""
+        if hidden == self.cases_hidden:
+            return
+        self.cases_hidden = hidden
+        self.refresh()
+        self._search_changed(self.search.text())
 
     def refresh(self) -> None:
         """Render the current page again (after a change of text size, palette or suit colours)."""

@@ -27,7 +27,6 @@ from app.bridge.seats import SEATS
 from app.content.cases.model import Case
 from app.content.laws.render import Renderer
 from app.training.presentation import Presentation, Screen, StepKind, place_windows
-from app.training.sitting import ExamSitting
 from app.ui.case.table_widget import TableLook, TableWidget
 from app.ui.common.theme import readable
 
@@ -272,13 +271,9 @@ class Presenter(QObject):
 
 
 def start_presenting(window: QMainWindow) -> Presenter | None:
-    """Present the case open in the window's case player; say why not when there is none or when an
-    exam is running (presenting would show its answers)."""
+    """Present the case open in the window's case player; say why not when there is none. (The
+    window's exam seal keeps this from being reached during an exam.)"""
     player = window.player  # type: ignore[attr-defined]
-    sitting = player.ruling.sitting
-    if isinstance(sitting, ExamSitting) and not sitting.exam.is_finished:
-        window.statusBar().showMessage("Presenting is not available during an exam: it shows the answers.", 8000)
-        return None
     if player.case is None:
         window.statusBar().showMessage("Open a case first, then View › Present (F5) shows it to the room.", 8000)
         return None

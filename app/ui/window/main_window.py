@@ -1,6 +1,7 @@
 """The main window: the work areas a trainee moves between, built on first use, and its settings.
-What it does is in its parts: ``training_flow`` (cases, sessions, exams), ``profile_actions``
-(the progress store) and ``window_menus`` (menus and the look)."""
+What it does is in its parts: ``training_flow`` (cases, sessions, exams), ``work_keeping`` (saving
+work as it is done, and resuming it), ``profile_actions`` (the progress store), ``window_menus``
+(menus and the look) and ``exam_seal`` (what an exam keeps out of reach)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QListWidget,
     QMainWindow,
-    QMessageBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -28,7 +28,9 @@ from app.store.errors import StoreError
 from app.store.records import Profile, Role
 from app.training.exam import Exam
 from app.training.exam_profiles import BUILT_IN_PROFILES
-from app.training.practice import PracticeSession
+from app.training.exam_seal import Sealed
+from app.training.practice import Mode, PracticeSession
+from app.ui.common.exam_seal import ExamSeal
 from app.ui.common.settings import setting_bool, setting_int
 from app.ui.common.theme import apply_point_size, apply_theme, emphasise
 from app.ui.training.home_view import HomeView
@@ -37,6 +39,7 @@ from app.ui.window.store_opening import StoreOpener
 from app.ui.window.training_flow import TrainingFlow
 from app.ui.window.window_base import AREAS
 from app.ui.window.window_menus import WindowMenus
+from app.ui.window.work_keeping import WorkKeeping
 
 if TYPE_CHECKING:
     from app.content.laws.render import Renderer
@@ -44,11 +47,12 @@ if TYPE_CHECKING:
     from app.ui.case.case_player import CasePlayer
     from app.ui.classroom.classroom_view import ClassroomView
     from app.ui.library.library_view import LibraryView
+    from app.ui.presenter.presenter import Presenter
     from app.ui.training.case_list import CaseList
     from app.ui.training.progress_view import ProgressView
 
 
-class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
+class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWindow):
     """Home, library, case list, case player, progress and classroom, with the menus of a
     desktop application. ``store`` keeps progress; without one the window paints first and
     ``open_store`` brings one a moment later (or an in-memory one, and the status bar says
@@ -65,7 +69,10 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
         self.store_opener = StoreOpener(self, self.attach_store)
         self.profile = Profile(0, "", Role.TRAINEE)  # until the store is attached
         self.session: PracticeSession | None = None
+        self.case_mode = Mode.PRACTICE  # why the case on its own (no session) is being answered
         self.exam: Exam | None = None
+        self.seal = ExamSeal(self.statusBar)
+        self.presenter: Presenter | None = None
         self.setWindowTitle("Director Trainer")
         app = QApplication.instance()
         assert isinstance(app, QApplication)
@@ -110,11 +117,13 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
         layout.addLayout(inner, 1)
         self.setCentralWidget(central)
 
+        self._exam_ticks = 0  # seconds since the store last heard the exam is open (see work_keeping)
         self.exam_timer = QTimer(self)
         self.exam_timer.setInterval(1000)
         self.exam_timer.timeout.connect(self._tick)
         self._connect()
         self._build_menus()
+        self.seal.on_change(self._seal_views)
         self._restore()
         self._show_content_status("opening your progress…")
         if store is not None:
@@ -179,6 +188,9 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
         self.home.practiceRequested.connect(self.start_practice)
         self.home.examRequested.connect(self.start_exam)
         self.home.caseRequested.connect(self.open_case)
+        self.home.discardRequested.connect(self.discard_unfinished)
+        self.home.resumeExamRequested.connect(self.resume_saved_exam)
+        self.home.handInExamRequested.connect(self.hand_in_saved_exam)
         self.home.lawRequested.connect(self.show_law)
 
     # views built on first use ------------------------------------------------------------
@@ -211,6 +223,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
             view.set_personal(*self._personal)
             self._library_view = view
             self._place("Library", view)
+            self.seal.refresh()
         return self._library_view
 
     @property
@@ -223,6 +236,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
             self._case_list.set_results(self._case_results)
             self._case_list.caseOpened.connect(self.open_case)
             self._place("Cases", self._case_list)
+            self.seal.refresh()
         return self._case_list
 
     def show_results(self, results: dict[str, str]) -> None:
@@ -254,6 +268,8 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
             player.caseRequested.connect(self.open_case)
             player.attemptFinished.connect(self._sitting_finished)
             player.ruling.timeUp.connect(self._time_up)
+            player.ruling.answered.connect(self.answer_given)
+            player.ruling.caseChanged.connect(self.keep_exam)
             player.next_case_button.clicked.connect(self.next_in_session)
             player.end_button.clicked.connect(self._end_clicked)
             saved = self.settings.value("splitter/player")
@@ -261,6 +277,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
                 player.splitter.restoreState(saved)
             self._player = player
             self._place("Case", player)
+            self.seal.refresh()
         return self._player
 
     @property
@@ -329,19 +346,16 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        if self.exam is not None and not self.exam.is_finished:
-            answer = QMessageBox.question(self, "Hand in the exam?",
-                                          "An exam is running. Hand it in now and quit?")
-            if answer != QMessageBox.StandardButton.Yes:
-                event.ignore()
-                return
-            self.finish_exam(show=False)
+        """Quitting: each case editor with unsaved changes asks first, and a running exam is handed in
+        or kept to be resumed from Home (see ``work_keeping``)."""
+        if not self.case_actions.close_editors() or not self.may_leave_the_exam():
+            event.ignore()
+            return
         self.save_settings()
         super().closeEvent(event)
 
     def _area_changed(self, row: int) -> None:
-        if AREAS[row] == "Library" and self.exam is not None and self.exam.library_locked:
-            self.statusBar().showMessage("The law library is closed during a closed-book exam.", 5000)
+        if AREAS[row] == "Library" and self.seal.refuses(Sealed.LAW_LIBRARY):
             self.areas.setCurrentRow(AREAS.index("Case"))
             return
         if AREAS[row] == "Classroom" and self.profile.role != Role.INSTRUCTOR:
@@ -350,7 +364,8 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
             self.areas.setCurrentRow(self.stack.currentIndex())
             return
         {"Case": lambda: self.player, "Progress": lambda: self.progress, "Classroom": lambda: self.classroom,
-         "Cases": lambda: self.case_list, "Library": self._open_library_start}.get(AREAS[row], lambda: None)()
+         "Cases": lambda: self.case_list, "Library": self._open_library_start,
+         "Home": self.refresh_home}.get(AREAS[row], lambda: None)()
         self.stack.setCurrentIndex(row)
 
     # library actions -------------------------------------------------------------------
@@ -375,8 +390,9 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
 
     def _update_history_actions(self) -> None:
         view = self._library_view
-        self.back_action.setEnabled(view is not None and view.can_go_back())
-        self.forward_action.setEnabled(view is not None and view.can_go_forward())
+        usable = view is not None and self.seal.allows(Sealed.LAW_LIBRARY)
+        self.back_action.setEnabled(usable and view is not None and view.can_go_back())
+        self.forward_action.setEnabled(usable and view is not None and view.can_go_forward())
 
     def _official_changed(self) -> None:
         if self._library_view is not None:  # else it shows the wording when it is built
