@@ -56,8 +56,8 @@ REAL_TEXT = {
     skeleton.PLACEHOLDER_SITUATION: "East bid one diamond over North's one spade; South called the director.",
     skeleton.PLACEHOLDER_TOLD: "East says he did not see the opening bid.",
     skeleton.PLACEHOLDER_ASK: "Who may accept the insufficient bid?",
-    skeleton.PLACEHOLDER_RIGHT: "South, the offender's left-hand opponent",
-    skeleton.PLACEHOLDER_WRONG: "North, the opener",
+    skeleton.PLACEHOLDER_RIGHT: "South (the offender's left-hand opponent)",  # no comma: the choice is a flow mapping
+    skeleton.PLACEHOLDER_WRONG: "North (the opener)",
     skeleton.PLACEHOLDER_RULING: "South may accept one diamond (Law 27A1); if he does not, East corrects it (Law 27B).",
     skeleton.PLACEHOLDER_COMMENTARY: "Law 27A1 gives the offender's left-hand opponent the first say.",
 }
