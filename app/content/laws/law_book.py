@@ -2,7 +2,8 @@
 
 The format is documented in ``content/README.md``. A heading that starts with a
 law reference opens a section (the reference alone places it in the tree); any
-other heading opens an annotation of the section above it. Keeping the
+other heading opens an annotation of the section above it, or of the section
+named in brackets at its end (``placement.py`` says why). Keeping the
 structure in the references rather than in heading levels means an instructor
 cannot break the tree by using ``###`` where ``####`` was expected.
 """
@@ -16,6 +17,7 @@ from pathlib import Path
 
 
 from app.content.files.problems import ContentProblem
+from app.content.laws.placement import placed_section, split_placement
 from app.content.laws.refs import LawRef, RefError, find_refs, parse_ref
 
 # "In brief" is the few lines a director reads at the table; the page shows it first, so it is kept short.
@@ -44,13 +46,22 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 
 @dataclass
 class Annotation:
-    """A director's note on a section: its kind (see ANNOTATION_KINDS), title and Markdown."""
+    """A director's note on a section: its kind (see ANNOTATION_KINDS), title and Markdown.
+
+    ``placed`` is True when the heading named the section the note belongs to, in brackets,
+    rather than leaving it to the section heading above it.
+    """
 
     kind: str
     title: str
     body: str
     line: int
     body_line: int = 0
+    placed: bool = False
+
+    def heading(self) -> str:
+        """The heading as written, without any placement: ``Example: One diamond over one spade``."""
+        return f"{self.kind}: {self.title}" if self.title else self.kind
 
 
 @dataclass
@@ -220,21 +231,11 @@ def read_law_file(path: Path, problems: list[ContentProblem]) -> list[Section]:
             current_annotation = None
             sections.append(current_section)
             continue
-        kind, _, title = heading_text.partition(":")
-        canonical = ANNOTATION_KINDS.get(kind.strip().lower())
-        if canonical is None:
-            problems.append(ContentProblem(
-                path, lineno,
-                f"heading {heading_text!r} is neither a law reference nor an annotation kind "
-                f"({', '.join(sorted(set(ANNOTATION_KINDS.values())))})",
-            ))
-            canonical, title = "Note", heading_text
         if current_section is None:
             problems.append(ContentProblem(path, lineno, "an annotation before the first section heading"))
             current_annotation = None
             continue
-        current_annotation = Annotation(canonical, title.strip(), "", lineno)
-        current_section.annotations.append(current_annotation)
+        current_annotation = _annotation(heading_text, lineno, sections, path, problems)
     close_block()
 
     _check_header(header, sections, path, problems)
@@ -243,6 +244,32 @@ def read_law_file(path: Path, problems: list[ContentProblem]) -> list[Section]:
             problems.append(ContentProblem(path, section.line, f"{section.ref.label()} has no summary"))
         _check_in_brief(section, path, problems)
     return sections
+
+
+def _annotation(heading_text: str, line: int, sections: list[Section], path: Path,
+                problems: list[ContentProblem]) -> Annotation:
+    """Open the annotation a heading starts and attach it to its section: the one named in brackets
+    at the end of the heading, else the last section read (``sections[-1]``)."""
+    text, placed_at = split_placement(heading_text)
+    kind, _, title = text.partition(":")
+    canonical = ANNOTATION_KINDS.get(kind.strip().lower())
+    if canonical is None:
+        problems.append(ContentProblem(
+            path, line,
+            f"heading {heading_text!r} is neither a law reference nor an annotation kind "
+            f"({', '.join(sorted(set(ANNOTATION_KINDS.values())))})",
+        ))
+        canonical, title = "Note", text
+    note = Annotation(canonical, title.strip(), "", line)
+    owner = sections[-1]
+    if placed_at:
+        named, mistake = placed_section(placed_at, [s.ref for s in sections], path, line)
+        if mistake is not None:
+            problems.append(mistake)  # the note stays under the section above it: nothing is lost
+        elif named is not None:
+            owner, note.placed = sections[named], True
+    owner.annotations.append(note)
+    return note
 
 
 def _check_in_brief(section: Section, path: Path, problems: list[ContentProblem]) -> None:
