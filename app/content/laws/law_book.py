@@ -17,7 +17,8 @@ from pathlib import Path
 
 
 from app.content.files.problems import ContentProblem
-from app.content.laws.placement import placed_section, split_placement
+from app.content.laws.placement import (outline_problem, placed_section, split_placement,
+                                         wider_reference_problem)
 from app.content.laws.refs import LawRef, RefError, find_refs, parse_ref
 
 # "In brief" is the few lines a director reads at the table; the page shows it first, so it is kept short.
@@ -57,6 +58,7 @@ class Annotation:
     body: str
     line: int
     body_line: int = 0
+    heading_level: int = 0
     placed: bool = False
 
     def heading(self) -> str:
@@ -74,6 +76,7 @@ class Section:
     path: Path
     line: int
     summary_line: int = 0
+    heading_level: int = 0
     annotations: list[Annotation] = field(default_factory=list)
     children: list[Section] = field(default_factory=list)
 
@@ -227,7 +230,7 @@ def read_law_file(path: Path, problems: list[ContentProblem]) -> list[Section]:
             title = (section_match.groupdict().get("title") or "").strip()
             if ref.term:
                 title = ref.term
-            current_section = Section(ref, title, "", path, lineno)
+            current_section = Section(ref, title, "", path, lineno, heading_level=len(heading.group(1)))
             current_annotation = None
             sections.append(current_section)
             continue
@@ -235,7 +238,7 @@ def read_law_file(path: Path, problems: list[ContentProblem]) -> list[Section]:
             problems.append(ContentProblem(path, lineno, "an annotation before the first section heading"))
             current_annotation = None
             continue
-        current_annotation = _annotation(heading_text, lineno, sections, path, problems)
+        current_annotation = _annotation(heading_text, len(heading.group(1)), lineno, sections, path, problems)
     close_block()
 
     _check_header(header, sections, path, problems)
@@ -246,7 +249,7 @@ def read_law_file(path: Path, problems: list[ContentProblem]) -> list[Section]:
     return sections
 
 
-def _annotation(heading_text: str, line: int, sections: list[Section], path: Path,
+def _annotation(heading_text: str, level: int, line: int, sections: list[Section], path: Path,
                 problems: list[ContentProblem]) -> Annotation:
     """Open the annotation a heading starts and attach it to its section: the one named in brackets
     at the end of the heading, else the last section read (``sections[-1]``)."""
@@ -260,7 +263,7 @@ def _annotation(heading_text: str, line: int, sections: list[Section], path: Pat
             f"({', '.join(sorted(set(ANNOTATION_KINDS.values())))})",
         ))
         canonical, title = "Note", text
-    note = Annotation(canonical, title.strip(), "", line)
+    note = Annotation(canonical, title.strip(), "", line, heading_level=level)
     owner = sections[-1]
     if placed_at:
         named, mistake = placed_section(placed_at, [s.ref for s in sections], path, line)
@@ -268,6 +271,11 @@ def _annotation(heading_text: str, line: int, sections: list[Section], path: Pat
             problems.append(mistake)  # the note stays under the section above it: nothing is lost
         elif named is not None:
             owner, note.placed = sections[named], True
+    outline_owner = next((s.ref for s in reversed(sections) if s.heading_level < level), None)
+    problem = outline_problem(path, line, level, text.strip(), owner.ref, owner.heading_level,
+                              outline_owner, note.placed)
+    if problem is not None:
+        problems.append(problem)
     owner.annotations.append(note)
     return note
 
@@ -382,12 +390,20 @@ def unresolved_references(book: LawBook, text: str, path: Path, first_line: int)
 
 
 def check_book_references(book: LawBook) -> list[ContentProblem]:
-    """Unresolved references in every summary and annotation of the book."""
+    """Unresolved references in every summary and annotation of the book, and every note that
+    names a wider section but nothing of the one it hangs under (``placement.py``)."""
     problems: list[ContentProblem] = []
     for section in book.walk():
         problems += unresolved_references(book, section.summary, section.path, section.summary_line)
         for note in section.annotations:
             problems += unresolved_references(book, note.body, section.path, note.body_line)
+            if note.placed:
+                continue
+            refs = [ref for span in find_refs(f"{note.title}\n{note.body}") for ref in span.refs]
+            heading = f"{'#' * note.heading_level} {note.heading()}"
+            problem = wider_reference_problem(section.path, note.line, heading, section.ref, refs)
+            if problem is not None:
+                problems.append(problem)
     return problems
 
 
