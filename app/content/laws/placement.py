@@ -56,7 +56,7 @@ def placed_section(placed_at: str, read: Sequence[LawRef], path: Path,
         f"belong to a section whose heading comes before it, so it stays under {current.label()}"))
 
 
-def within(ref: LawRef, section: LawRef) -> bool:
+def _within(ref: LawRef, section: LawRef) -> bool:
     """True when ``ref`` is ``section`` or one of its subsections."""
     return ref == section or section in ref.ancestors()
 
@@ -69,7 +69,7 @@ def wider_reference(section: LawRef, refs: Iterable[LawRef]) -> LawRef | None:
     not a sign of where the note belongs.
     """
     own_law = [ref for ref in refs if ref.law == section.law and not ref.special]
-    if any(within(ref, section) for ref in own_law):
+    if any(_within(ref, section) for ref in own_law):
         return None
     above = set(section.ancestors())
     return next((ref for ref in own_law if ref in above), None)
