@@ -226,6 +226,8 @@ def test_a_whole_book_places_every_law_and_nearly_every_section(book: LawBook) -
     assert report.laws == 93
     assert report.worded >= 0.95 * report.total
     assert official.sections["27B1(a)"] == "Lowest sufficient bid showing the same denomination(s) text of 27B1(a)."
+    # a book with the 2024 Law 89 is not older than 2024: Laws 73 and 89 are placed like any other
+    assert {"73A2", "73C1", "89A1", "89D3"} <= set(official.sections) and not official.unplaced.get("89")
 
 
 def test_import_keeps_the_copy_in_the_user_folder_and_replaces_and_removes_it(book: LawBook, tmp_path: Path) -> None:
