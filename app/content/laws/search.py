@@ -162,7 +162,8 @@ class SearchIndex:
         for kind, key, doc_edition, title, body, notes, rank, _named in self._db.execute(sql, params):
             snippet = body if HIGHLIGHT_START in body or not notes else notes
             found.append(Hit(kind, key, title, plain_snippet(snippet), rank, doc_edition))
-        hits.extend(h for h in self._with_unmatched(named, found) if exact is None or (h.kind, h.key) != (exact.kind, exact.key))
+        hits.extend(h for h in self._with_unmatched(named, found)
+                    if exact is None or (h.kind, h.key) != (exact.kind, exact.key))
         return hits[:limit]
 
     def _with_unmatched(self, named: list[str], found: list[Hit]) -> list[Hit]:
