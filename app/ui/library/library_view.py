@@ -64,7 +64,7 @@ class LibraryView(LibrarySearch, LibraryNotes, LibraryCodes, LibraryPrint, QWidg
         self._last_query = ""
 
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search the laws, or type a reference such as 27b1a")
+        self.search.setPlaceholderText("Search, or type a law such as 27b1a")
         self.search.setClearButtonEnabled(True)
         self.search.setAccessibleName("Search the law library")
         self.search.textChanged.connect(self._search_changed)
@@ -250,12 +250,7 @@ class LibraryView(LibrarySearch, LibraryNotes, LibraryCodes, LibraryPrint, QWidg
         if record and self.current_key is not None and self.current_key != found:
             self._back.append(self.current_key)
             self._forward.clear()
-        self.save_note()
-        self.current_key = found
-        self._show_personal()
-        self.browser.setHtml(page)
-        self.browser.mark_search(self._last_query)
-        self._page_changed()
+        self._put_page(found, page)
         self.sectionShown.emit(found)
         self.historyChanged.emit()
         return True
@@ -263,14 +258,16 @@ class LibraryView(LibrarySearch, LibraryNotes, LibraryCodes, LibraryPrint, QWidg
     def show_loose_page(self, page: str) -> None:
         """Show a page that is no section of any code (a definition, a case's title, a message):
         nothing in the tree is selected for it, and it is neither bookmarked nor printed."""
+        self._put_page(None, page)
+
+    def _put_page(self, key: str | None, page: str) -> None:
+        """Everything that follows the page: the note saved, this page's bookmark and note, the search
+        words marked, the tree, and whether there is a page to print."""
         self.save_note()
-        self.current_key = None
+        self.current_key = key
         self._show_personal()
         self.browser.setHtml(page)
         self.browser.mark_search(self._last_query)
-        self._page_changed()
-
-    def _page_changed(self) -> None:
         self._sync_tree()
         self._enable_printing()
 
@@ -322,13 +319,16 @@ class LibraryView(LibrarySearch, LibraryNotes, LibraryCodes, LibraryPrint, QWidg
         return bool(self._forward)
 
     def go_back(self) -> None:
-        if self._back and self.current_key is not None:
-            self._forward.append(self.current_key)
+        """Back to the page read before (from a definition or a message too, which are not kept)."""
+        if self._back:
+            if self.current_key is not None:
+                self._forward.append(self.current_key)
             self.show_law(self._back.pop(), record=False)
 
     def go_forward(self) -> None:
-        if self._forward and self.current_key is not None:
-            self._back.append(self.current_key)
+        if self._forward:
+            if self.current_key is not None:
+                self._back.append(self.current_key)
             self.show_law(self._forward.pop(), record=False)
 
     def refresh(self) -> None:
