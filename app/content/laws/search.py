@@ -105,7 +105,8 @@ class SearchIndex:
         # Where each section stands in the law book, for the laws a query names.
         self._order = {s.key: (s.ref.depth, n) for n, s in enumerate(book.walk())} if book is not None else {}
         docs = list(documents)
-        self.vocabulary = Vocabulary(text for d in docs for text in (d.title, d.terms, d.body, d.notes))
+        self._texts = [text for d in docs for text in (d.title, d.terms, d.body, d.notes)]
+        self._vocabulary: Vocabulary | None = None
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         tokenizer = "tokenize='porter unicode61 remove_diacritics 2'"
         self._db.execute(f"CREATE VIRTUAL TABLE docs USING fts5(kind UNINDEXED, key UNINDEXED, edition UNINDEXED,"
@@ -177,6 +178,14 @@ class SearchIndex:
                 found.insert(place, Hit("law", section.key, section.heading(), plain_snippet(section.summary[:200]),
                                         0.0, self._book.edition if self._book is not None else ""))
         return found
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The library's words, counted when a suggestion is first needed rather than with the index."""
+        if self._vocabulary is None:
+            self._vocabulary = Vocabulary(self._texts)
+            self._texts = []
+        return self._vocabulary
 
     def suggest(self, text: str) -> str | None:
         """The query with each word the library does not hold replaced by the library's nearest word
