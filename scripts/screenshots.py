@@ -74,7 +74,14 @@ def main() -> int:
         window.find_in_laws()
         window.library_view.search.setText("major penalty card")
         shoot(window, app, args.out / f"search{suffix}.png")
+        window.library_view.search.setText("penalyt crad")  # a typo: "Did you mean penalty card?"
+        shoot(window, app, args.out / f"search-suggestion{suffix}.png")
         window.library_view.search.clear()
+        window.show_law("27")  # a long law: its contents list, then its table of outcomes
+        shoot(window, app, args.out / f"library-contents{suffix}.png")
+        browser = window.library_view.browser
+        browser.scrollToAnchor("s-27B")
+        shoot(window, app, args.out / f"library-table{suffix}.png")
 
         window.areas.setCurrentRow(AREAS.index("Cases"))
         shoot(window, app, args.out / f"cases{suffix}.png")
