@@ -63,8 +63,9 @@ def step_html(presentation: Presentation, renderer: Renderer) -> str:
         if question.choices:
             parts.append("<ol type='A'>" + "".join(f"<li>{html.escape(choice.text)}</li>"
                                                    for _letter, choice in presentation.lettered(question)) + "</ol>")
-        elif question.items:
-            parts.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in question.items) + "</ul>")
+        elif question.items:  # shuffled as each trainee's form starts, never in the right order
+            parts.append("<ol type='A'>" + "".join(f"<li>{html.escape(item)}</li>"
+                                                   for _letter, item in presentation.lettered_items(question)) + "</ol>")
         return "".join(parts)
     parts.append("<ul>" + "".join(f"<li><b>{html.escape(item)}</b></li>"
                                   for item in presentation.answer_text(question)) + "</ul>")
