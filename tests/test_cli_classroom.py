@@ -135,3 +135,18 @@ def test_a_class_is_named_after_its_database_by_default() -> None:
         database = sa.make_url(server_url()).database
         assert made.name == f"{database}_{made.schema}"[:30].rstrip("_")
         assert made.admin.setup() == made.name  # already a class: it keeps its name
+
+
+@pytest.mark.postgres
+def test_a_trainee_whose_class_is_older_than_their_application_is_told_who_can_upgrade_it(
+        class_server: ClassServer) -> None:
+    _login, url = class_server.add("Bob")
+    owner = sa.create_engine(class_server.owner_url)
+    with owner.begin() as connection:  # as a class made by the previous version would stand
+        connection.execute(sa.text("UPDATE alembic_version SET version_num = '0003_work_in_progress'"))
+    with pytest.raises(StoreError, match="ask the instructor to run director-trainer --db OWNER_URL classroom setup"):
+        Store.open(url)
+    with owner.begin() as connection:
+        assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one() == \
+            "0003_work_in_progress"  # nothing half done
+    owner.dispose()
