@@ -163,6 +163,12 @@ class LiveTrainee:
         """How many questions this trainee's answers count for."""
         return len(self.sent)
 
+    @property
+    def points(self) -> tuple[float, float]:
+        """The points the answers that count earn, and the most the case offers."""
+        earned = sum(mark(q, self.answers[q.id]).points for q in self.case.questions if q.id in self.sent)
+        return earned, sum(q.points for q in self.case.questions)
+
 
 def live_attempt(case: Case, seed: int, answers: Mapping[str, Answer], started_at: datetime,
                  finished_at: datetime) -> Attempt | None:
