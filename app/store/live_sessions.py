@@ -121,7 +121,7 @@ class StoreLive(StoreSessions):
                     .where(LiveAnswerRow.session_id == session_id, LiveAnswerRow.question_id == question_id)
                     .order_by(LiveAnswerRow.answered_at, ProfileRow.name))
                 answers = [(name, answer) for name, answer in decoded_answers(rows)]
-            return LiveRoom(tuple(present), tuple(answers))
+            return LiveRoom(tuple(present), tuple(answers), question_id)
 
     # -- a trainee -----------------------------------------------------------------------------
 
@@ -175,9 +175,9 @@ class StoreLive(StoreSessions):
                                       answered_at=utc_now()))
             return True
 
-    def live_watcher(self, session_id: int) -> LiveWatcher:
+    def live_watcher(self, session_id: int, listen: bool = True) -> LiveWatcher:
         """Something to wait on until the session changes (see ``live_watch``); each screen has one."""
-        return LiveWatcher(self._engine, session_id)
+        return LiveWatcher(self._engine, session_id, listen)
 
     def live_sessions_to_record(self, profile: Profile) -> list[tuple[int, str]]:
         """The sessions (id, case id) that ended while this trainee was in them and whose answers are

@@ -23,6 +23,9 @@ from app.store.errors import StoreError
 from app.store.sessions import _reason
 
 POLL_SECONDS = 1.0
+# Even while listening, a reading this often: a notification lost on the way (a connection pooler that
+# takes the LISTEN but never passes NOTIFY on) leaves a screen behind for seconds, not for good.
+RECHECK_SECONDS = 5.0
 
 
 def channel(session_id: int) -> str:
@@ -34,17 +37,20 @@ class LiveWatcher:
     """Blocks in ``wait`` until the session changes, on a connection of its own (not the store's
     pool: LISTEN belongs to one connection for as long as it is open). Used from one thread at a time."""
 
-    def __init__(self, engine: Engine, session_id: int) -> None:
+    def __init__(self, engine: Engine, session_id: int, listen: bool = True) -> None:
+        """``listen`` False: poll even where LISTEN works (``bench/live_load.py`` compares the two)."""
         self._engine = engine
         self._session_id = session_id
+        self._listen = listen
         self._connection: Any = None  # the driver's own connection, taken out of the engine's pool
         self._fresh = True  # nothing heard yet on this connection: the caller should read
+        self._read_at = time.monotonic()  # when the caller was last told to read
         self.listening = False
 
     def wait(self, timeout: float = POLL_SECONDS) -> bool:
         """Wait up to ``timeout`` seconds; True if the session may have changed (a notification, a
-        poll interval, or a connection just made), False if LISTEN heard nothing. StoreError while
-        the database cannot be reached."""
+        poll interval, a connection just made, or ``RECHECK_SECONDS`` without a reading), False if
+        LISTEN heard nothing. StoreError while the database cannot be reached."""
         started = time.monotonic()
         try:
             if self._connection is None:
@@ -54,11 +60,17 @@ class LiveWatcher:
             raise StoreError(f"lost the connection to the class database: {_reason(exc)}") from exc
         if self._fresh:
             self._fresh = False
-            return True
+            return self._read()
         if not self.listening:
             time.sleep(timeout)
-            return True
-        return self._heard(timeout)
+            return self._read()
+        if self._heard(timeout) or time.monotonic() - self._read_at >= RECHECK_SECONDS:
+            return self._read()
+        return False
+
+    def _read(self) -> bool:
+        self._read_at = time.monotonic()
+        return True
 
     def close(self) -> None:
         """Let the connection go (the server forgets the LISTEN with it)."""
@@ -75,7 +87,7 @@ class LiveWatcher:
         driver: Any = pooled.driver_connection
         pooled.detach()  # kept for LISTEN, never handed to anyone else
         self._connection, self._fresh = driver, True
-        if self._engine.dialect.name != "postgresql":
+        if self._engine.dialect.name != "postgresql" or not self._listen:
             return
         import psycopg
 

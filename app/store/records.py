@@ -73,10 +73,11 @@ class GroupResult:
 @dataclass(frozen=True)
 class LiveRoom:
     """A live session as the presenter's screen reads it: the trainees in it (joined, not left), and
-    the answers to the question asked, with who gave each, in the order they came."""
+    the answers to ``question_id``, with who gave each, in the order they came."""
 
     present: tuple[str, ...]
     answers: tuple[tuple[str, Answer], ...]
+    question_id: str | None = None
 
 
 @dataclass(frozen=True)

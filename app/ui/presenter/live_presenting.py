@@ -49,7 +49,7 @@ class LivePresenting(QObject):
         super().__init__(parent)
         self.store, self.profile, self.presentation = store, profile, presentation
         self.state: LiveState | None = None
-        self.room = LiveRoom((), ())
+        self.room = LiveRoom((), (), None)
         self.problem = ""
         self.ended = False
         self._question: str | None = None  # the question whose answers the room reading counts
@@ -91,7 +91,9 @@ class LivePresenting(QObject):
         step = live_step(self.presentation)
         if step != self._sent:  # blanking the screen or hiding the hands is not the trainees' concern
             self._sent = step
-            self._question = step.question_id
+            if step.question_id != self._question:  # no answers to the new question read yet
+                self._question = step.question_id
+                self.room = LiveRoom(self.room.present, (), step.question_id)
             self._sender.request()
             self.changed.emit()
 
@@ -113,6 +115,8 @@ class LivePresenting(QObject):
         return self.store.live_room(self.state.session_id, self._question)
 
     def _looked(self, room: LiveRoom | None) -> None:
+        if room is not None and room.question_id != self._question:
+            return  # read for the question before the presenter moved on: the move brings a new reading
         if room is not None and room != self.room:
             self.room = room
             self.changed.emit()
