@@ -12,8 +12,7 @@ from class_server import ClassServer
 from store_samples import sample_case
 from tcp_proxy import proxy_to
 
-from app.store import Store, StoreError
-from app.store import live_watch
+from app.store import Store, StoreError, live_watch
 from app.store.live_watch import POLL_SECONDS
 from app.store.records import Role
 from app.training.live import LiveAnswer, LivePhase, LiveStep, LiveTrainee

@@ -150,8 +150,10 @@ def test_the_join_entry_is_only_there_on_a_shared_database(window: MainWindow, q
     window.present()  # View › Present (F5 goes to the active window: there are two here)
     presenter = window.presenter
     assert presenter is not None
-    qtbot.keyClick(presenter.room, Qt.Key.Key_S)
-    assert presenter.live is None and "shared database" in presenter.room.join.text()
+    qtbot.keyClick(presenter.room, Qt.Key.Key_S)  # presenter mode as it always was: S does nothing
+    assert presenter.live is None and not presenter.room.join.isVisible()
+    qtbot.keyClick(presenter.room, Qt.Key.Key_A)
+    assert not presenter.room.answers.isVisible()
     qtbot.keyClick(presenter.room, Qt.Key.Key_Escape)
 
 
@@ -239,3 +241,48 @@ def test_a_dropped_network_keeps_the_answer_and_sends_it_when_it_returns(qtbot, 
         operations.wait_for_work(10_000)
         for window in (ivy, ann):
             window._store.close()  # type: ignore[union-attr]
+
+
+def test_quitting_during_a_session_puts_the_answers_into_progress(classroom, qtbot) -> None:  # type: ignore[no-untyped-def]
+    ivy, ann = classroom
+    presenter = start_session(ivy, qtbot)
+    live = presenter.live
+    assert live is not None and live.state is not None
+    seat_window = join(ann, live.state.code, qtbot)
+    step_to(presenter, qtbot, StepKind.QUESTION, 1)
+    qtbot.waitUntil(lambda: seat_window.send.isVisible(), timeout=WAIT_MS)
+    assert seat_window.form is not None
+    seat_window.form.group.button(0).click()
+    seat_window.send.click()
+    ann.close()  # quitting: the answer so far is recorded on the way out
+    assert not ann.isVisible()
+    [attempt] = ann.store.recent_attempts(ann.profile)
+    assert attempt.case_id == CASE
+    qtbot.waitUntil(lambda: live.room.present == (), timeout=WAIT_MS)  # the presenter carries on without Ann
+    qtbot.keyClick(presenter.room, Qt.Key.Key_Right)
+    assert ivy.presenter is presenter and live.state.code in presenter.room.join.text()
+
+
+def test_a_session_that_ended_while_the_window_was_closed_is_recorded_at_the_next_start(  # type: ignore[no-untyped-def]
+        qtbot, library: Library, tmp_path, class_server: ClassServer) -> None:
+    from app.training.live import LiveAnswer, LivePhase, LiveStep
+
+    _ivy, ivy_url = class_server.add("Ivy", instructor=True)
+    _ann, ann_url = class_server.add("Ann")
+    case = library.case(CASE)
+    assert case is not None
+    with Store.open(ivy_url) as presenting, Store.open(ann_url) as hers:
+        ivy, ann = presenting.login_profile(), hers.login_profile()
+        assert ivy is not None and ann is not None
+        asked = presenting.start_live_session(ivy, case, 3, LiveStep(LivePhase.QUESTION, case.questions[0].id,
+                                                                     frozenset()))
+        hers.join_live_session(ann, asked.code)  # Ann's application answered, then died
+        hers.send_live_answer(ann, asked.session_id, LiveAnswer(case.questions[0].id, 0, asked.revision))
+        presenting.end_live_session(asked.session_id)
+    window = _window(qtbot, library, tmp_path, "ann", ann_url)
+    qtbot.waitUntil(lambda: bool(window.store.recent_attempts(window.profile)), timeout=WAIT_MS)
+    [attempt] = window.store.recent_attempts(window.profile)
+    assert attempt.case_id == CASE
+    qtbot.waitUntil(lambda: "1 class session" in window.statusBar().currentMessage(), timeout=WAIT_MS)
+    operations.wait_for_work(10_000)
+    window._store.close()  # type: ignore[union-attr]

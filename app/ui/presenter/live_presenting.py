@@ -30,11 +30,14 @@ if TYPE_CHECKING:
 JOIN_HOW = "File › Join class session…"
 
 
-def cannot_start(store: Store | None, profile: Profile | None) -> str:
-    """Why this window cannot start a class session (empty if it can)."""
-    if store is None or not store.is_shared:
-        return ("A class session runs on the class's shared database (PostgreSQL); this window keeps its progress "
-                "in a file of its own.")
+def on_shared_database(store: Store | None) -> bool:
+    """Whether class sessions exist at all for this window: not for one person's SQLite file, where
+    presenter mode stays as it was."""
+    return store is not None and store.is_shared
+
+
+def cannot_start(profile: Profile | None) -> str:
+    """Why this profile cannot start a class session on a shared database (empty if it can)."""
     if profile is None or profile.role is not Role.INSTRUCTOR:
         return "Only an instructor's profile can start a class session."
     return ""

@@ -34,7 +34,7 @@ from app.training.presentation import Presentation, Screen, StepKind, place_wind
 from app.ui.case.table_widget import TableLook, TableWidget
 from app.ui.common.theme import readable
 from app.ui.presenter.answer_bars import AnswerBars
-from app.ui.presenter.live_presenting import JOIN_HOW, LivePresenting, cannot_start
+from app.ui.presenter.live_presenting import JOIN_HOW, LivePresenting, cannot_start, on_shared_database
 
 if TYPE_CHECKING:
     from app.store.store import Store
@@ -211,8 +211,9 @@ class NotesView(QTextBrowser):
         self.setWindowTitle("Director Trainer — presenter's notes")
         self.setAccessibleName("Presenter's notes")
 
-    def show_notes(self, presentation: Presentation, renderer: Renderer, live: str = "") -> None:
-        """``live``: what the class session says (who joined, who answered, the room's answers)."""
+    def show_notes(self, presentation: Presentation, renderer: Renderer, live: str | None = None) -> None:
+        """``live``: what the class session says (who joined, who answered, the room's answers); None
+        where there are no class sessions (one person's own file): nothing about them is shown."""
         notes = presentation.notes()
         case = presentation.case
         state = []
@@ -223,11 +224,11 @@ class NotesView(QTextBrowser):
         answer = ("<p><b>Answer:</b> " + "; ".join(html.escape(a) for a in notes.answer) + "</p>") if notes.answer else ""
         self.setHtml(
             f"<h2>{html.escape(case.title)}</h2>"
-            "<p><i>→ / PageDown next · ← / PageUp back · B blank · H hands · S class session · "
-            "A the room's answers · Esc leave</i></p>"
+            "<p><i>→ / PageDown next · ← / PageUp back · B blank · H hands · "
+            + ("S class session · A the room's answers · " if live is not None else "") + "Esc leave</i></p>"
             f"<p><b>{notes.position}</b> — now: {html.escape(notes.now)}"
             + (f" <i>({', '.join(state)})</i>" if state else "") + "</p>"
-            f"<p><b>Next:</b> {html.escape(notes.coming)}</p>{answer}{live}"
+            f"<p><b>Next:</b> {html.escape(notes.coming)}</p>{answer}{live or ''}"
             f"<h3>Model ruling</h3>{renderer.markdown(case.ruling)}"
             f"<h3>Commentary</h3>{renderer.markdown(case.commentary)}")
 
@@ -299,8 +300,11 @@ class Presenter(QObject):
         self.room.show_step(self.presentation, self.renderer)
         self.room.show_live(self.live, self.answers_shown, self.live_message)
         if self.notes is not None:
-            live = self.live.notes_html() if self.live is not None else (
-                f"<p style='color:#c8102e'>{html.escape(self.live_message)}</p>" if self.live_message else "")
+            live: str | None = None
+            if self.live is not None:
+                live = self.live.notes_html()
+            elif on_shared_database(self.store):
+                live = f"<p style='color:#c8102e'>{html.escape(self.live_message)}</p>" if self.live_message else ""
             self.notes.show_notes(self.presentation, self.renderer, live)
 
     def key(self, key: int) -> None:
@@ -324,9 +328,9 @@ class Presenter(QObject):
 
     def start_class_session(self) -> None:
         """Open a class session of this presentation on the class's database (once)."""
-        if self.live is not None:
-            return
-        self.live_message = cannot_start(self.store, self.profile)
+        if self.live is not None or not on_shared_database(self.store):
+            return  # on one person's own file, S does nothing, as before there were class sessions
+        self.live_message = cannot_start(self.profile)
         if self.live_message or self.store is None or self.profile is None:
             self.refresh()
             return
