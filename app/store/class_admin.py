@@ -25,7 +25,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from sqlalchemy import Connection, Engine, delete, insert, select, text, update
-from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.store.class_security import instructor_role, member_role, statements
@@ -96,10 +95,6 @@ class ClassAdmin:
 
     def close(self) -> None:
         self._engine.dispose()
-
-    @property
-    def url(self) -> URL:
-        return self._engine.url
 
     def setup(self, name: str | None = None) -> str:
         """Make the database a class named ``name`` (default: after the database), or bring an

@@ -85,6 +85,7 @@ def step_to(presenter: Presenter, qtbot, kind: StepKind, number: int = 1) -> Non
         qtbot.keyClick(presenter.room, Qt.Key.Key_Right)
 
 
+@pytest.mark.postgres
 def test_a_trainee_answers_the_presenters_question_from_their_own_window(classroom, qtbot) -> None:  # type: ignore[no-untyped-def]
     ivy, ann = classroom
     presenter = start_session(ivy, qtbot)
@@ -157,6 +158,7 @@ def test_the_join_entry_is_only_there_on_a_shared_database(window: MainWindow, q
     qtbot.keyClick(presenter.room, Qt.Key.Key_Escape)
 
 
+@pytest.mark.postgres
 def test_a_trainee_cannot_start_a_session_and_a_wrong_code_is_explained(classroom, qtbot) -> None:  # type: ignore[no-untyped-def]
     _ivy, ann = classroom
     ann.open_case(CASE)
@@ -174,6 +176,7 @@ def test_a_trainee_cannot_start_a_session_and_a_wrong_code_is_explained(classroo
     assert ann.live_seat is None
 
 
+@pytest.mark.postgres
 def test_on_a_class_database_a_trainee_is_the_profile_of_their_login(classroom, qtbot) -> None:  # type: ignore[no-untyped-def]
     _ivy, ann = classroom
     assert ann.profile.name == "Ann" and ann.login_profile == ann.profile
@@ -182,6 +185,7 @@ def test_on_a_class_database_a_trainee_is_the_profile_of_their_login(classroom, 
     assert "the profile of your login" in ann.statusBar().currentMessage() and ann.profile.name == "Ann"
 
 
+@pytest.mark.postgres
 def test_an_exam_seals_joining_and_takes_a_trainee_out_of_a_session(classroom, qtbot) -> None:  # type: ignore[no-untyped-def]
     ivy, ann = classroom
     presenter = start_session(ivy, qtbot)
@@ -200,6 +204,7 @@ def test_an_exam_seals_joining_and_takes_a_trainee_out_of_a_session(classroom, q
     assert ann.join_action.isEnabled()
 
 
+@pytest.mark.postgres
 def test_a_dropped_network_keeps_the_answer_and_sends_it_when_it_returns(qtbot, library: Library, tmp_path,  # type: ignore[no-untyped-def]
                                                                         class_server: ClassServer) -> None:
     _ivy, ivy_url = class_server.add("Ivy", instructor=True)
@@ -243,6 +248,7 @@ def test_a_dropped_network_keeps_the_answer_and_sends_it_when_it_returns(qtbot, 
             window._store.close()  # type: ignore[union-attr]
 
 
+@pytest.mark.postgres
 def test_quitting_during_a_session_puts_the_answers_into_progress(classroom, qtbot) -> None:  # type: ignore[no-untyped-def]
     ivy, ann = classroom
     presenter = start_session(ivy, qtbot)
@@ -263,6 +269,7 @@ def test_quitting_during_a_session_puts_the_answers_into_progress(classroom, qtb
     assert ivy.presenter is presenter and live.state.code in presenter.room.join.text()
 
 
+@pytest.mark.postgres
 def test_a_session_that_ended_while_the_window_was_closed_is_recorded_at_the_next_start(  # type: ignore[no-untyped-def]
         qtbot, library: Library, tmp_path, class_server: ClassServer) -> None:
     from app.training.live import LiveAnswer, LivePhase, LiveStep
