@@ -108,3 +108,134 @@ def test_a_file_that_is_not_a_zip_is_reported(tmp_path: Path) -> None:
     fake.write_text("this is no archive")
     report = import_pack(fake, tmp_path / "mine", never)
     assert report.imported == [] and "cannot read this as a case pack" in report.problems[0].message
+
+
+# --- packs that never fail silently -------------------------------------------------------------------------
+
+def patch_member(pack: Path, member: str, *, flag: int | None = None, method: int | None = None,
+                 crc: int | None = None) -> None:
+    """Change a member's general-purpose flags, compression method or CRC in both of its headers, as a zip
+    written with a password (flag bit 0), by Windows or 7-Zip with Deflate64 (method 9), or damaged in
+    transit (a CRC that no longer matches) has them."""
+    data = bytearray(pack.read_bytes())
+    info = zipfile.ZipFile(pack).getinfo(member)
+    central = data.find(b"PK\x01\x02" + data[info.header_offset + 4:info.header_offset + 6])
+    while data[central + 46:central + 46 + len(member)] != member.encode():
+        central = data.find(b"PK\x01\x02", central + 4)
+    for header, (flag_at, method_at, crc_at) in ((info.header_offset, (6, 8, 14)), (central, (8, 10, 16))):
+        if flag is not None:
+            data[header + flag_at:header + flag_at + 2] = (int.from_bytes(data[header + flag_at:header + flag_at + 2],
+                                                                          "little") | flag).to_bytes(2, "little")
+        if method is not None:
+            data[header + method_at:header + method_at + 2] = method.to_bytes(2, "little")
+        if crc is not None:
+            data[header + crc_at:header + crc_at + 4] = crc.to_bytes(4, "little")
+    pack.write_bytes(bytes(data))
+
+
+def three_case_pack(path: Path) -> Path:
+    return make_zip(path, {f"case-{n}.yaml": good(f"case-{n}", f"Case {n}") for n in (1, 2, 3)})
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"flag": 0x1}, "is encrypted (the zip was made with a password)"),
+    ({"method": 9}, "is compressed with Deflate64, which Director Trainer cannot unpack"),
+    ({"crc": 0x12345678}, "is damaged and cannot be read (Bad CRC-32"),
+])
+def test_a_member_the_standard_library_cannot_read_is_named_and_the_others_come_in(
+        tmp_path: Path, change: dict[str, int], words: str) -> None:
+    pack = three_case_pack(tmp_path / "pack.zip")
+    patch_member(pack, "case-2.yaml", **change)
+    report = import_pack(pack, tmp_path / "mine", never)
+    assert [c.id for c in report.imported] == ["case-1", "case-3"]  # the one after it is not skipped
+    assert [(str(p.path), p.line) for p in report.problems] == [("pack.zip/case-2.yaml", 0)]
+    assert words in report.problems[0].message and report.problems[0].message.endswith("left out")
+    assert "1 file(s) left out with problems" in report.summary()
+
+
+def test_a_damaged_zip_is_reported_by_name(tmp_path: Path) -> None:
+    pack = three_case_pack(tmp_path / "pack.zip")
+    pack.write_bytes(pack.read_bytes()[:-30])  # cut short: the directory at the end is incomplete
+    report = import_pack(pack, tmp_path / "mine", never)
+    assert report.imported == [] and report.problems[0].path == pack
+    assert "cannot read this as a case pack" in report.problems[0].message
+
+
+def test_a_limit_on_files_is_reported_not_applied_quietly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("app.content.cases.packs.MAX_FILES", 2)
+    report = import_pack(three_case_pack(tmp_path / "pack.zip"), tmp_path / "mine", never)
+    assert [c.id for c in report.imported] == ["case-1", "case-2"]
+    assert [(p.path.name, p.message) for p in report.problems] == [
+        ("pack.zip", "the pack holds 3 files, more than the 2 one import reads: the first 2 were read, the other 1 "
+                     "left out; split the pack and import the rest")]
+
+
+def test_the_full_file_limit_is_reported_too(tmp_path: Path) -> None:
+    from app.content.cases.packs import MAX_FILES
+
+    members: dict[str, str | bytes] = {f"note-{n}.txt": "" for n in range(MAX_FILES + 3)}
+    report = import_pack(make_zip(tmp_path / "big.zip", members), tmp_path / "mine", never)
+    assert "the other 3 left out" in report.problems[0].message
+    assert len(report.problems) == MAX_FILES + 1  # the limit, and each file read that is not a case
+
+
+def test_a_cap_on_the_total_size_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    size = len(good("case-1", "Case 1").encode())
+    monkeypatch.setattr("app.content.cases.packs.MAX_PACK_BYTES", 2 * size + 10)
+    report = import_pack(three_case_pack(tmp_path / "pack.zip"), tmp_path / "mine", never)
+    assert [c.id for c in report.imported] == ["case-1", "case-2"]
+    assert [p.message for p in report.problems] == [
+        "the pack's files come to more than 0 MB: case-3.yaml and the 0 file(s) after it were left out; split the "
+        "pack and import the rest"]
+
+
+def test_reading_a_pack_writes_nothing_to_disk(tmp_path: Path) -> None:
+    """Members are checked from memory: a pack of large members once wrote every one to a scratch folder
+    (299 MB for a 1.4 MB pack). Counted with the kernel's tally of bytes this process writes."""
+    io = Path("/proc/self/io")
+    if not io.exists():
+        pytest.skip("the kernel's tally of bytes written is Linux's")
+    members: dict[str, str | bytes] = {f"big-{n}.yaml": "title: x\n" + "#" * 900_000 for n in range(40)}
+    members["fine-case.yaml"] = good("fine-case")
+    pack = make_zip(tmp_path / "pack.zip", members)
+
+    def written() -> int:
+        return int(next(line for line in io.read_text().splitlines() if line.startswith("wchar:")).split()[1])
+
+    before = written()
+    report = import_pack(pack, tmp_path / "mine", never)
+    assert written() - before < 200_000  # the one case, and nothing for the 36 MB of large members
+    assert [c.id for c in report.imported] == ["fine-case"] and len(report.problems) == 40
+    assert "more than a case file may hold" in report.problems[0].message
+
+
+def test_a_pack_case_with_a_built_in_id_is_kept_beside_it(tmp_path: Path) -> None:
+    original = (LIBRARY / "claim-with-a-finesse.yaml").read_text(encoding="utf-8")
+    pack = make_zip(tmp_path / "pack.zip", {"claim-with-a-finesse.yaml": original})
+    mine = tmp_path / "mine"
+    report = import_pack(pack, mine, never, library_ids=frozenset({"claim-with-a-finesse"}))
+    assert [c.id for c in report.imported] == ["claim-with-a-finesse-pack"]
+    assert report.beside == [("claim-with-a-finesse", "claim-with-a-finesse-pack")]
+    assert sorted(p.name for p in mine.iterdir()) == ["claim-with-a-finesse-pack.yaml"]
+    again, problems = load_cases([mine])
+    assert problems == [] and again[0].id == "claim-with-a-finesse-pack"
+    assert "kept beside it under a new id" in report.summary()
+    # A second import of the same pack takes the next free id rather than the first one's.
+    report = import_pack(pack, mine, never, library_ids=frozenset({"claim-with-a-finesse"}))
+    assert [c.id for c in report.imported] == ["claim-with-a-finesse-pack-2"]
+
+
+def test_a_cancelled_reading_writes_nothing(tmp_path: Path) -> None:
+    from app.content.cases.packs import read_pack, write_pack
+
+    seen: list[tuple[int, int]] = []
+
+    def stop_at_the_second(done: int, total: int) -> bool:
+        seen.append((done, total))
+        return done < 1
+
+    contents = read_pack(three_case_pack(tmp_path / "pack.zip"), tmp_path / "mine", progress=stop_at_the_second)
+    assert contents.cancelled and seen == [(0, 3), (1, 3)]
+    report = write_pack(contents, tmp_path / "mine", never)
+    assert report.cancelled and report.imported == [] and not (tmp_path / "mine").exists()
+    assert report.summary() == "0 case(s) imported; cancelled: nothing was written"

@@ -115,11 +115,21 @@ def read_case(path: Path, topics: set[str] | None = None) -> tuple[Case | None, 
             return None, [ContentProblem(path, 1, f"the file is {size:,} bytes; a case file is at most "
                                                   f"{MAX_FILE_BYTES:,} bytes (the longest in the library is a "
                                                   "sixth of that): is this the file you meant?")]
-        located = load_located(read_utf8(path), strict=True)
-    except (YamlSyntaxError, ContentError) as exc:
+        text = read_utf8(path)
+    except ContentError as exc:
         return None, [ContentProblem(path, exc.line, exc.message)]
     except OSError as exc:
         return None, [ContentProblem(path, 0, f"cannot read the file: {exc}")]
+    return case_from_text(text, path, topics)
+
+
+def case_from_text(text: str, path: Path, topics: set[str] | None = None) -> tuple[Case | None, list[ContentProblem]]:
+    """Read a case from its text, as ``read_case`` reads the file ``path`` (whose name the id must match):
+    for text that has not been written to a file yet, such as a member of a case pack."""
+    try:
+        located = load_located(text, strict=True)
+    except YamlSyntaxError as exc:
+        return None, [ContentProblem(path, exc.line, exc.message)]
     problems = [_twice(path, duplicate) for duplicate in located.duplicates]
     problems += shape_problems(path, located)
     if problems:
