@@ -7,6 +7,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from zip_damage import patch_member
 
 from app.content.cases.packs import export_pack, import_pack
 from app.content.cases.skeleton import blank_case
@@ -111,27 +112,6 @@ def test_a_file_that_is_not_a_zip_is_reported(tmp_path: Path) -> None:
 
 
 # --- packs that never fail silently -------------------------------------------------------------------------
-
-def patch_member(pack: Path, member: str, *, flag: int | None = None, method: int | None = None,
-                 crc: int | None = None) -> None:
-    """Change a member's general-purpose flags, compression method or CRC in both of its headers, as a zip
-    written with a password (flag bit 0), by Windows or 7-Zip with Deflate64 (method 9), or damaged in
-    transit (a CRC that no longer matches) has them."""
-    data = bytearray(pack.read_bytes())
-    info = zipfile.ZipFile(pack).getinfo(member)
-    central = data.find(b"PK\x01\x02" + data[info.header_offset + 4:info.header_offset + 6])
-    while data[central + 46:central + 46 + len(member)] != member.encode():
-        central = data.find(b"PK\x01\x02", central + 4)
-    for header, (flag_at, method_at, crc_at) in ((info.header_offset, (6, 8, 14)), (central, (8, 10, 16))):
-        if flag is not None:
-            data[header + flag_at:header + flag_at + 2] = (int.from_bytes(data[header + flag_at:header + flag_at + 2],
-                                                                          "little") | flag).to_bytes(2, "little")
-        if method is not None:
-            data[header + method_at:header + method_at + 2] = method.to_bytes(2, "little")
-        if crc is not None:
-            data[header + crc_at:header + crc_at + 4] = crc.to_bytes(4, "little")
-    pack.write_bytes(bytes(data))
-
 
 def three_case_pack(path: Path) -> Path:
     return make_zip(path, {f"case-{n}.yaml": good(f"case-{n}", f"Case {n}") for n in (1, 2, 3)})
