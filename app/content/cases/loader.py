@@ -6,7 +6,7 @@ is skipped and the others still load, so one typo never empties the library.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from app.bridge.contract import Contract, parse_contract
@@ -169,10 +169,15 @@ def case_files(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
-def load_cases(paths: Iterable[Path], topics: set[str] | None = None) -> tuple[list[Case], list[ContentProblem]]:
+CaseReader = Callable[[Path, "set[str] | None"], tuple["Case | None", list[ContentProblem]]]
+
+
+def load_cases(paths: Iterable[Path], topics: set[str] | None = None,
+               read: CaseReader = read_case) -> tuple[list[Case], list[ContentProblem]]:
     """Load cases from files and folders; broken files are reported and skipped.
 
-    A case whose id is already taken by an earlier file is reported and skipped too.
+    A case whose id is already taken by an earlier file is reported and skipped too. ``read`` reads one
+    file (``read_case``, or a reader that takes what it can from a checked cache).
     """
     cases: list[Case] = []
     problems: list[ContentProblem] = []
@@ -181,7 +186,7 @@ def load_cases(paths: Iterable[Path], topics: set[str] | None = None) -> tuple[l
         if not path.exists():
             problems.append(ContentProblem(path, 0, "no such file or folder"))
             continue
-        case, found = read_case(path, topics)
+        case, found = read(path, topics)
         problems.extend(found)
         if case is None:
             continue

@@ -290,12 +290,19 @@ class CaseActions:
 
     def _pack_read(self, contents: PackContents) -> None:
         from app.content.cases.packs import write_pack
+        from app.content.library_cache import remember_user_cases
 
         there = [] if contents.cancelled else contents.already_there(self.folder)
         replace = frozenset(there) if there and self._replace(there) else frozenset()
-        mine = self.folder
+        mine, topics = self.folder, set(self.window.library.topics) or None
+
+        def write(step: Callable[[int, int], bool]) -> PackImport:
+            report = write_pack(contents, mine, replace.__contains__, step)
+            remember_user_cases(report.imported, topics)  # checked just now: the next start need not read them
+            return report
+
         self.pack_progress = run_with_progress(
-            lambda step: write_pack(contents, mine, replace.__contains__, step),
+            write,
             f"Writing the cases of {contents.source.name}…", self.window,
             lambda report: self._pack_written(contents.source, report),
             lambda error: self._pack_failed(contents.source, error))
