@@ -86,7 +86,7 @@ def test_a_pack_is_read_with_progress_and_cancel_writes_nothing(qtbot, window: M
     # The window is not frozen: it keeps handling events while the pack is read, and the bar moves.
     qtbot.waitUntil(lambda: progress.dialog.maximum() == 60 and progress.dialog.value() == 29, timeout=WAIT)
     qtbot.waitUntil(progress.dialog.isVisible, timeout=WAIT)
-    assert progress.dialog.labelText() == "Reading the case pack big.zip…"
+    assert progress.dialog.labelText() == "Reading the case pack big.zip…\n29 of 60"
     cancel = next(button for button in progress.dialog.findChildren(QPushButton) if button.text() == "Cancel")
     qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
     go_on.set()

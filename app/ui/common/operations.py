@@ -92,11 +92,14 @@ class Progress(QObject):
 
     _moved = Signal(int, int)
     SHOW_AFTER_MS = 400
+    WIDTH = 440
 
     def __init__(self, label: str, parent: QWidget) -> None:
         super().__init__(parent)
+        self.label = label
         self.dialog = QProgressDialog(label, "Cancel", 0, 0, parent)
         self.dialog.setWindowTitle(label.rstrip("…."))
+        self.dialog.setMinimumWidth(self.WIDTH)
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
         self.dialog.setMinimumDuration(self.SHOW_AFTER_MS)
         self.dialog.setAutoReset(False)
@@ -125,6 +128,7 @@ class Progress(QObject):
     @Slot(int, int)
     def _show(self, done: int, total: int) -> None:
         if not self._cancelled.is_set():
+            self.dialog.setLabelText(f"{self.label}\n{done:,} of {total:,}")
             self.dialog.setMaximum(total)
             self.dialog.setValue(done)
 
