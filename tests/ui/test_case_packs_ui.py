@@ -142,3 +142,17 @@ def test_the_users_cases_are_replaced_only_after_one_question(qtbot, window: Mai
     assert len(asked) == 2 and "Theirs" in (mine / "club-case-3.yaml").read_text()
     case = window.library.case("club-case-3")
     assert case is not None and case.title == "Theirs"
+
+
+def test_a_failure_while_writing_is_said_not_lost(qtbot, window: MainWindow, mine: Path,  # type: ignore[no-untyped-def]
+                                                  tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.content.cases import packs
+
+    def full_disk(*args: Any) -> Any:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(packs, "write_pack", full_disk)
+    window.case_actions.import_pack(pack_of(tmp_path / "club.zip", {"club-case-0.yaml": case_text("club-case-0")}))
+    box = report_box(qtbot, window)
+    assert box.text() == "club.zip could not be imported: [Errno 28] No space left on device"
+    assert window.library.case("club-case-0") is None

@@ -325,7 +325,9 @@ class CaseActions:
     def _pack_failed(self, source: Path, error: Exception) -> None:
         """Whatever went wrong that the pack reader does not report itself (a full disk, say) is said, not lost."""
         self.window.statusBar().clearMessage()
-        QMessageBox.warning(self.window, "Import a case pack", f"{source.name} could not be imported: {error}")
+        box = QMessageBox(QMessageBox.Icon.Warning, "Import a case pack", f"{source.name} could not be imported: "
+                          f"{error}", parent=self.window)
+        box.open()
 
     def _replace(self, names: list[str]) -> bool:
         """Ask once whether the pack's cases may replace the user's cases of the same names."""
