@@ -219,3 +219,14 @@ def test_a_cancelled_reading_writes_nothing(tmp_path: Path) -> None:
     report = write_pack(contents, tmp_path / "mine", never)
     assert report.cancelled and report.imported == [] and not (tmp_path / "mine").exists()
     assert report.summary() == "0 case(s) imported; cancelled: nothing was written"
+
+
+def test_a_new_id_never_takes_the_name_of_another_file_in_the_pack(tmp_path: Path) -> None:
+    original = (LIBRARY / "claim-with-a-finesse.yaml").read_text(encoding="utf-8")
+    pack = make_zip(tmp_path / "pack.zip", {"claim-with-a-finesse.yaml": original,
+                                           "claim-with-a-finesse-pack.yaml": good("claim-with-a-finesse-pack", "Ours")})
+    report = import_pack(pack, tmp_path / "mine", never, library_ids=frozenset({"claim-with-a-finesse"}))
+    assert sorted(c.id for c in report.imported) == ["claim-with-a-finesse-pack", "claim-with-a-finesse-pack-2"]
+    assert report.beside == [("claim-with-a-finesse", "claim-with-a-finesse-pack-2")]
+    case, _ = read_case(tmp_path / "mine" / "claim-with-a-finesse-pack.yaml")
+    assert case is not None and case.title == "Ours"

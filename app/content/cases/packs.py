@@ -164,6 +164,7 @@ def read_pack(source: Path, folder: Path, topics: set[str] | None = None,
                                                                f"{len(entries) - MAX_FILES:,} left out; split the "
                                                                "pack and import the rest"))
             entries = entries[:MAX_FILES]
+        taken |= {PureWindowsPath(member).name.removesuffix(".yaml") for member, _read in entries}  # a new id
         for number, (member, read) in enumerate(entries):
             if not progress(number, len(entries)):
                 contents.cancelled = True
@@ -189,9 +190,10 @@ def read_pack(source: Path, folder: Path, topics: set[str] | None = None,
             seen.add(name)
             pack_case = _checked(name, data, where, topics, contents.problems)
             if pack_case is not None and pack_case.case.id in library_ids:
-                pack_case = _beside(pack_case, where, taken | seen, topics, contents.problems)
+                pack_case = _beside(pack_case, where, taken, topics, contents.problems)
             if pack_case is not None:
                 taken.add(pack_case.case.id)
+                seen.add(pack_case.name)
                 contents.cases.append(pack_case)
         progress(len(entries), len(entries))
     return contents
