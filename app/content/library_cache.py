@@ -121,7 +121,7 @@ def _merge_user_cases(library: Library, folder: Path, user_cache: Path, code: st
 
     library.cases, problems = merge_user_cases(library.cases, folder, topics, read)
     library.problems += problems
-    library.problems += [p for p in twin_problems(library.cases) if folder in p.path.parents]
+    library.problems += twin_problems(library.cases, only=folder)
     if fresh or kept.keys() != entries.keys():
         _write(user_cache, key, kept)
 
