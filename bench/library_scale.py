@@ -126,16 +126,17 @@ def main() -> int:
         with zipfile.ZipFile(pack, "w", compression=zipfile.ZIP_DEFLATED) as archive:
             for name, text in user_cases(args.pack).items():
                 archive.writestr(name, text)
-        seconds, imported = import_seconds(pack, mine, home / "cache")
+        seconds, cpu, imported = import_seconds(pack, mine, home / "cache")
         print(f"import a pack of {args.pack} cases                {seconds:6.2f} s  ({imported} imported; target "
-              f"under {IMPORT_TARGET_SECONDS:g} s)")
+              f"under {IMPORT_TARGET_SECONDS:g} s; CPU {cpu:.2f} s)")
         bare, after, cases = starts(db, env, 1)
         print(f"first start after the import                 {after:6.2f} s  ({cases} cases; bare window {bare:.2f} s)")
     return 0
 
 
-def import_seconds(pack: Path, mine: Path, cache_home: Path) -> tuple[float, int]:
-    """Seconds for the window's import of ``pack`` (read and check, write, remember), and the cases imported."""
+def import_seconds(pack: Path, mine: Path, cache_home: Path) -> tuple[float, float, int]:
+    """Wall-clock and CPU seconds for the window's import of ``pack`` (read and check, write, remember), and
+    the cases imported: on a machine shared with other work the wall clock also counts the waiting."""
     os.environ["XDG_CACHE_HOME"] = str(cache_home)
     from app.content.cases.packs import read_pack, write_pack
     from app.content.library import load_library
@@ -144,11 +145,11 @@ def import_seconds(pack: Path, mine: Path, cache_home: Path) -> tuple[float, int
     library = load_library()
     topics = set(library.topics) or None
     library_ids = frozenset(case.id for case in library.cases)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     contents = read_pack(pack, mine, topics, library_ids)
     report = write_pack(contents, mine, lambda name: True)
     remember_user_cases(report.imported, topics)
-    return time.perf_counter() - started, len(report.imported)
+    return time.perf_counter() - started, time.process_time() - cpu, len(report.imported)
 
 
 if __name__ == "__main__":
