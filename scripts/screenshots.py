@@ -21,7 +21,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -120,6 +120,7 @@ def main() -> int:
         shoot_class_session(window, app, args.out, suffix, width, height)
         shoot_editor(window, app, args.out / f"editor{suffix}.png", width, height)
         shoot_unsaved_prompt(window, app, args.out / f"editor-unsaved{suffix}.png", width, height)
+        shoot_pack_import(window, app, args.out, suffix)
         window.close()
         window.deleteLater()
         app.processEvents()
@@ -428,6 +429,77 @@ def shoot_editor(window: MainWindow, app: QApplication, path: Path, width: int, 
     editor.grab().save(str(path))
     print(path)
     editor.close()
+
+
+def shoot_pack_import(window: MainWindow, app: QApplication, out: Path, suffix: str) -> None:
+    """File › Import case pack… on a pack of 400 cases: the progress bar half-way (the reader held there
+    for the picture), then the report, with a member written with a password and a case under a library
+    case's id. Each dialog is drawn over the window where it stands."""
+    import threading
+    import zipfile
+
+    from app.content.cases import packs
+    from app.ui.common import operations
+
+    real, half_way, go_on = packs.read_pack, threading.Event(), threading.Event()
+
+    def held(*args):  # type: ignore[no-untyped-def]
+        *rest, step = args
+
+        def stepping(done: int, total: int) -> bool:
+            if done == total // 2:
+                half_way.set()
+                go_on.wait(30)
+            return bool(step(done, total))
+        return real(*rest, stepping)
+
+    with tempfile.TemporaryDirectory() as folder:
+        pack = Path(folder) / "club-night-cases.zip"
+        sources = sorted((ROOT / "content" / "cases").glob("*.yaml"))
+        with zipfile.ZipFile(pack, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            for number in range(400):
+                source = sources[number % len(sources)]
+                new_id = f"{source.stem}-club-{number // len(sources) + 1}"
+                archive.writestr(f"{new_id}.yaml", source.read_text(encoding="utf-8").replace(
+                    f"id: {source.stem}\n", f"id: {new_id}\n", 1))
+            archive.writestr(sources[0].name, sources[0].read_text(encoding="utf-8"))
+            archive.writestr("answers-for-the-director.yaml", "a file the zip's maker locked with a password")
+        sys.path.insert(0, str(ROOT / "tests"))
+        from zip_damage import patch_member
+
+        patch_member(pack, "answers-for-the-director.yaml", flag=0x1)
+        window.case_actions.folder = Path(folder) / "mine"
+        packs.read_pack = held
+        try:
+            progress = window.case_actions.import_pack(pack)
+            assert progress is not None
+            while not (half_way.is_set() and progress.dialog.isVisible()):
+                app.processEvents()
+            _shoot_over(window, progress.dialog, app, out / f"pack-progress{suffix}.png")
+            go_on.set()
+            while not any(box.isVisible() for box in window.findChildren(QMessageBox)):
+                operations.wait_for_work(50)
+                app.processEvents()
+        finally:
+            packs.read_pack = real
+        box = next(box for box in window.findChildren(QMessageBox) if box.isVisible())
+        _shoot_over(window, box, app, out / f"pack-report{suffix}.png")
+        box.close()
+
+
+def _shoot_over(window: MainWindow, dialog: QWidget, app: QApplication, path: Path) -> None:
+    """The window with a dialog drawn where it stands over it (offscreen, each is its own picture)."""
+    from PySide6.QtGui import QPainter
+
+    for _ in range(3):
+        app.processEvents()
+    picture = window.grab()
+    painter = QPainter(picture)
+    painter.drawPixmap(dialog.mapToGlobal(dialog.rect().topLeft()) - window.mapToGlobal(window.rect().topLeft()),
+                       dialog.grab())
+    painter.end()
+    picture.save(str(path))
+    print(path)
 
 
 if __name__ == "__main__":
