@@ -73,6 +73,11 @@ class Board:
         """The call that replaced ``entry`` (Laws 25, 27B, 36B2), if any."""
         return next((e for e in self.timeline.entries if e.replaces == entry.number and e.number > entry.number), None)
 
+    def judged_call(self, entry: CallEntry) -> CallEntry | None:
+        """The call that took the place of the withdrawn ``entry`` and is judged against it for
+        comparability (Law 23A), if the offender has made it."""
+        return next((e for e in self.timeline.entries if e.judged_against == entry.number), None)
+
     def specified_suits(self, seat: Seat) -> tuple[set[str], bool]:
         """Suits ``seat`` has named in the legal auction with unalerted suit bids, and whether any of his
         standing calls was alerted (their meaning is for the director: Law 26B, 'specified')."""

@@ -65,7 +65,8 @@ class Obligation:
 
     ``conditional`` obligations apply only if the director judges that the
     offender's replacement call was not comparable (Law 23A) or not the free
-    correction of Law 27B1(a); they are not enforced here.
+    correction of Law 27B1(a); they are not enforced here. When the case states
+    his judgement (``comparable:``), the obligation is definite or never arises.
     """
 
     seat: Seat
@@ -107,6 +108,8 @@ class CallEntry:
     refused: bool = False  # the option holder said he did not accept it
     intended: bool = False  # the case says the player meant it in place of his previous call (Law 25A)
     specifies: tuple[Denomination, ...] = ()  # the denominations an alerted bid specified (the case says)
+    comparable: bool | None = None  # the director's judgement of this call as a replacement (Law 23A; the case says)
+    judged_against: int | None = None  # the withdrawn call whose place this one takes, judged for comparability
     obligations: list[Obligation] = field(default_factory=list)  # those it brought about
 
     @property

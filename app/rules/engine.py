@@ -23,6 +23,7 @@ from app.rules.revoke_rules import revokes
 from app.rules.rotation_rules import change_of_call, out_of_rotation
 from app.rules.scenario import Scenario
 from app.rules.timeline import replay
+from app.rules.withdrawn_calls import comparable_problems
 
 _BY_KIND = {
     CallKind.INSUFFICIENT: insufficient_bid,
@@ -45,6 +46,7 @@ def analyse(scenario: Scenario) -> Analysis:
         analysis.problems.append(f"the events cannot be replayed: {error}")
         return analysis
     board = Board(scenario, timeline)
+    analysis.problems.extend(comparable_problems(board))
     auction = [_call_finding(board, entry) for entry in timeline.entries if entry.kind in _BY_KIND]
     exposures = [exposed_in_auction(board, exposure) for exposure in timeline.exposures]
     penalties = track_penalty_cards(board)

@@ -95,8 +95,35 @@ def _pass(board: Board, finding: Finding, entry: CallEntry) -> None:
     finding.say(f"{offender.english} may make any legal call at his own turn. If it is comparable there is no further "
                 f"rectification; if not, {partner.english} must pass at his next turn.", "30B1(b)(i)",
                 "30B1(b)(ii)")
-    comparable_judgement(finding, "the pass", ("30B1(b)(i)",))
+    if not _judged(board, finding, entry, "the pass", "30B1(b)(i)", "30B1(b)(ii)"):
+        comparable_judgement(finding, "the pass", ("30B1(b)(i)",))
+        lead_restrictions(board, finding, offender, True)
+
+
+def _judged(board: Board, finding: Finding, entry: CallEntry, withdrawn: str, free: str, barred: str) -> bool:
+    """The case states the director's judgement of the offender's call at his proper turn (Law 23A): the
+    branch it puts the board on. False when the call has not been made or the case leaves it open."""
+    later = board.judged_call(entry)
+    if later is None or later.comparable is None:
+        return False
+    offender, partner = entry.seat, entry.seat.partner
+    new = call_name(later.call)
+    if later.comparable:
+        finding.facts["partner_must_pass"] = "no"
+        finding.say(f"{offender.english} then called {new}, which the director judged comparable to {withdrawn}: no "
+                    "further rectification, no lead restriction, and the withdrawn call is not unauthorized "
+                    "information to his partner.", free, "23B", "26A")
+        finding.judge("If the non-offending side was damaged because the infraction helped the offenders, the "
+                      "director adjusts the score at the end of play.", "23C")
+        lead_restrictions(board, finding, offender, False)
+        return True
+    finding.say(f"{offender.english} then called {new}, which the director judged not comparable to {withdrawn}: "
+                f"{partner.english} must pass when next it is his turn.", barred, "23A")
+    finding.judge("Information from the withdrawn call is unauthorized to the offending side; if the offender could "
+                  "have known the infraction might well damage the other side, the director may adjust.", "16C",
+                  "72C")
     lead_restrictions(board, finding, offender, True)
+    return True
 
 
 def _bid_or_double(board: Board, finding: Finding, entry: CallEntry, family: str) -> None:
@@ -111,8 +138,9 @@ def _bid_or_double(board: Board, finding: Finding, entry: CallEntry, family: str
         finding.say(f"{offender.english} may make any legal call at his turn: a comparable call means no further "
                     f"rectification; any other call makes {partner.english} pass at his next turn (once, not for "
                     "the rest of the auction).", f"{b}2", f"{a2}(a)", f"{a2}(b)")
-        comparable_judgement(finding, call_name(entry.call), (f"{a2}(a)",))
-        lead_restrictions(board, finding, offender, True)
+        if not _judged(board, finding, entry, call_name(entry.call), f"{a2}(a)", f"{a2}(b)"):
+            comparable_judgement(finding, call_name(entry.call), (f"{a2}(a)",))
+            lead_restrictions(board, finding, offender, True)
         return
     answer = board.entry(entry.answered_by)
     if answer is not None and answer.call is PASS:
@@ -134,6 +162,8 @@ def _bid_or_double(board: Board, finding: Finding, entry: CallEntry, family: str
                     "make any legal call.", a1, a2)
     finding.say(f"A comparable call lets the auction continue without rectification; any other call makes "
                 f"{partner.english} pass at his next turn.", f"{a2}(a)", f"{a2}(b)")
+    if _judged(board, finding, entry, call_name(entry.call), f"{a2}(a)", f"{a2}(b)"):
+        return
     comparable_judgement(finding, call_name(entry.call), (f"{a2}(a)",))
     finding.judge("Information from the withdrawn call is unauthorized to the offending side; if the offender could "
                   "have known the infraction might well damage the other side, the director may adjust.", "16C",

@@ -34,9 +34,11 @@ class Event:
     ``cards`` for play (one card), trick (up to four, in playing order) and expose,
     ``text`` for claim, concede, say and accept.
 
-    Two facts about a call are the director's findings, written by the case: ``intended`` says the call
+    Three facts about a call are the director's findings, written by the case: ``intended`` says the call
     replaces the same player's previous call, which was unintended (Law 25A1–25A3: a slip, no pause for
-    thought); ``specifies`` names the denominations an alerted bid specified (Laws 26B, 27B1(a)).
+    thought); ``specifies`` names the denominations an alerted bid specified (Laws 26B, 27B1(a));
+    ``comparable`` is his judgement (Law 23A) of a call that replaces a withdrawn one: True comparable,
+    False not, None not stated (the engine then describes the most restrictive branch).
     """
 
     kind: str
@@ -48,6 +50,7 @@ class Event:
     text: str = ""
     intended: bool = False
     specifies: tuple[Denomination, ...] = ()
+    comparable: bool | None = None
 
 
 @dataclass

@@ -190,7 +190,7 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
     seat = event.seat
     if event.kind == "call" and seat is not None and event.call is not None:
         entry = timeline.auction.call(seat, event.call, event.alerted, index, intended=event.intended,
-                                      specifies=event.specifies)
+                                      specifies=event.specifies, comparable=event.comparable)
         timeline.entries.append(entry)
         timeline.calls.append(MadeCall(seat, event.call, entry.turn, event.alerted, "", index))
         _update_contract(timeline, scenario)

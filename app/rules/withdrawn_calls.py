@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from app.bridge.calls import DOUBLE, REDOUBLE
 from app.bridge.cards import Suit
 from app.bridge.seats import Seat
-from app.rules.board import Board
+from app.rules.board import Board, call_name
+from app.rules.call_entries import Resolution
 from app.rules.findings import Finding
 
 _SUIT_ORDER = [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
@@ -46,3 +48,23 @@ def comparable_judgement(finding: Finding, replaced: str, laws: tuple[str, ...])
                   "its meanings, or the same purpose) is for the director. If it is, the auction goes on with no "
                   "further rectification; if the non-offenders are then damaged because the infraction helped, "
                   "the score is adjusted.", "23A", "23C", *laws)
+
+
+def comparable_problems(board: Board) -> list[str]:
+    """A ``comparable:`` finding the events contradict: on a call that takes no withdrawn call's place, or a
+    double judged not comparable that the events let stand (Law 27B3 cancels it)."""
+    problems = []
+    for entry in board.timeline.entries:
+        if entry.comparable is None:
+            continue
+        where = f"{entry.seat.english}'s {call_name(entry.call)}"
+        if entry.judged_against is None:
+            problems.append(f"{where} is marked comparable: true or false, but it takes the place of no withdrawn "
+                            "call (an insufficient bid not accepted, or a call out of rotation cancelled): "
+                            "leave comparable: out")
+        elif (entry.comparable is False and entry.call in (DOUBLE, REDOUBLE)
+              and entry.resolution is not Resolution.CANCELLED
+              and any(later.seat is not entry.seat for later in board.timeline.entries[entry.number + 1:])):
+            problems.append(f"{where} is judged not comparable, so Law 27B3 cancels it and {entry.seat.english} "
+                            "must call again before anyone else does; the events go on as though it stood")
+    return problems

@@ -1,5 +1,6 @@
-"""The director's findings a call event may carry: ``intended: true`` (Law 25A) and ``specifies: [H]``
-(the denominations an alerted bid specified, Law 27B1(a)): read, refused when malformed, written back."""
+"""The director's findings a call event may carry: ``intended: true`` (Law 25A), ``specifies: [H]``
+(the denominations an alerted bid specified, Law 27B1(a)) and ``comparable: true``/``false`` (his judgement
+of a replacement call, Law 23A): read, refused when malformed, written back."""
 
 from pathlib import Path
 
@@ -36,6 +37,13 @@ def test_the_findings_are_read_and_written_back(tmp_path: Path) -> None:
     assert problems == [] and case is not None
     assert case.events[1].intended
     assert event_data(case.events[1]) == {"call": {"E": "1D", "intended": True}}
+    for judged in (True, False):
+        path = _case_with(tmp_path, f"{{E: 1D, comparable: {str(judged).lower()}}}")
+        case, problems = read_case(path, topics={"insufficient-bid"})
+        assert problems == [] and case is not None
+        assert case.events[1].comparable is judged
+        assert event_data(case.events[1]) == {"call": {"E": "1D", "comparable": judged}}
+    assert case.events[0].comparable is None and "comparable" not in event_data(case.events[0])["call"]
 
 
 @pytest.mark.parametrize(
@@ -44,6 +52,8 @@ def test_the_findings_are_read_and_written_back(tmp_path: Path) -> None:
         ("{E: 1D, specifies: [H]}", "specifies is for an alerted call"),
         ('{E: "1D!", specifies: [Q]}', "a denomination is C, D, H, S or NT"),
         ("{E: 1D, intended: maybe}", "intended is true"),
+        ("{E: 1D, comparable: yes}", "comparable is true or false"),
+        ("{E: 1D, comparible: true}", "did you mean `comparable`?"),
         ("{E: 1D, W: 1S}", "call names one seat"),
     ],
 )

@@ -16,7 +16,7 @@ from app.bridge.errors import BridgeError
 from app.content.cases.fields import FieldReader
 from app.rules.scenario import AuctionCall, Event
 
-CALL_FINDINGS = ("intended", "specifies")  # keys a call event may carry beside its seat
+CALL_FINDINGS = ("intended", "specifies", "comparable")  # keys a call event may carry beside its seat
 
 
 class EventReader(FieldReader):
@@ -85,8 +85,9 @@ class EventReader(FieldReader):
         return Event(kind, line, seat, text=payload)
 
     def _call_event(self, value: dict[str, Any], line: int, where: tuple[str | int, ...]) -> Event | None:
-        """``call: {E: 1D}``, with the director's findings ``intended: true`` (Law 25A) and
-        ``specifies: [H]`` (the denominations an alerted bid specified, Law 27B1(a)) beside the seat."""
+        """``call: {E: 1D}``, with the director's findings ``intended: true`` (Law 25A), ``specifies: [H]``
+        (the denominations an alerted bid specified, Law 27B1(a)) and ``comparable: true`` or ``false`` (his
+        judgement of a call that replaces a withdrawn one, Law 23A) beside the seat."""
         raw_seat, payload = next((k, v) for k, v in value.items() if k not in CALL_FINDINGS)
         seat = self.seat(raw_seat, *where)
         if seat is None:
@@ -98,7 +99,7 @@ class EventReader(FieldReader):
             return None
         specifies = self._specifies(value.get("specifies"), annotated.alerted, where)
         return Event("call", line, seat, call=annotated.call, alerted=annotated.alerted,
-                     intended=value.get("intended", False), specifies=specifies)
+                     intended=value.get("intended", False), specifies=specifies, comparable=value.get("comparable"))
 
     def _specifies(self, raw: Any, alerted: bool, where: tuple[str | int, ...]) -> tuple[Denomination, ...]:
         if raw is None:

@@ -107,6 +107,8 @@ def event_data(event: Event) -> dict[str, Any]:
         data["intended"] = True
     if event.specifies:
         data["specifies"] = [d.letter for d in event.specifies]
+    if event.comparable is not None:
+        data["comparable"] = event.comparable
     return {event.kind: data}
 
 
