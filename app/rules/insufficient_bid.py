@@ -92,7 +92,8 @@ def _lowest(finding: Finding, entry: CallEntry, bid: Bid) -> None:
                       "denomination(s), that one is the correction.", "27B1(a)")
     if target is None:
         why = ("the insufficient bid was alerted, so which denomination(s) it specifies is for the director (27B1(a))"
-               if not entry.specifies else "it specified more than one denomination (27B1(a))")
+               if entry.specifies is None else "it specified more than one denomination (27B1(a))"
+               if entry.specifies else "it specified no denomination (27B1(a))")
         finding.unknown["lowest_sufficient_same_denomination"] = why
         finding.judge("Which bid is the lowest sufficient bid specifying the same denomination(s) as the "
                       "insufficient bid depends on the partnership's system: that is for the director.", "27B1(a)")

@@ -53,11 +53,11 @@ class LegalAuction(AuctionState):
     # ----- events ----------------------------------------------------------------
 
     def call(self, seat: Seat, call: Call, alerted: bool = False, event_index: int | None = None, *,
-             intended: bool = False, specifies: tuple[Denomination, ...] = (),
+             intended: bool = False, specifies: tuple[Denomination, ...] | None = None,
              comparable: bool | None = None) -> CallEntry:
         """Record a call made at the table; returns what it was. ``intended`` says the call replaces the
         player's own unintended call (the director's finding under Law 25A1–25A3); ``specifies`` names the
-        denominations an alerted bid specified; ``comparable`` is the director's judgement of a call that
+        denominations an alerted call or a double specified; ``comparable`` is the director's judgement of a call that
         takes a withdrawn call's place (Law 23A)."""
         unintended = self._unintended(seat) if intended and self._pending is None else None
         if unintended is not None:

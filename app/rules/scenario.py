@@ -36,7 +36,8 @@ class Event:
 
     Three facts about a call are the director's findings, written by the case: ``intended`` says the call
     replaces the same player's previous call, which was unintended (Law 25A1–25A3: a slip, no pause for
-    thought); ``specifies`` names the denominations an alerted bid specified (Laws 26B, 27B1(a));
+    thought); ``specifies`` names the denominations an alerted call, a double or a redouble specified
+    (Laws 26B, 27B1(a)), () if none, None if the case does not say;
     ``comparable`` is his judgement (Law 23A) of a call that replaces a withdrawn one: True comparable,
     False not, None not stated (the engine then describes the most restrictive branch).
     """
@@ -49,7 +50,7 @@ class Event:
     cards: tuple[Card, ...] = ()
     text: str = ""
     intended: bool = False
-    specifies: tuple[Denomination, ...] = ()
+    specifies: tuple[Denomination, ...] | None = None
     comparable: bool | None = None
 
 

@@ -46,10 +46,22 @@ def test_the_findings_are_read_and_written_back(tmp_path: Path) -> None:
     assert case.events[0].comparable is None and "comparable" not in event_data(case.events[0])["call"]
 
 
+def test_a_double_may_say_which_suits_it_specified_even_none(tmp_path: Path) -> None:
+    """Law 26B looks at the suits the offender specified; a double may show one, or none."""
+    for written, read in (("[H]", (Denomination.HEARTS,)), ("[]", ())):
+        path = _case_with(tmp_path, f"{{E: X, specifies: {written}}}")
+        case, problems = read_case(path, topics={"insufficient-bid"})
+        assert problems == [] and case is not None
+        assert case.events[1].specifies == read
+        assert event_data(case.events[1]) == {"call": {"E": "X", "specifies": [d.letter for d in read]}}
+    assert case.events[0].specifies is None and "specifies" not in event_data(case.events[0])["call"]
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        ("{E: 1D, specifies: [H]}", "specifies is for an alerted call"),
+        ("{E: 1D, specifies: [H]}", "specifies is for an alerted call (3C!), a double or a redouble"),
+        ("{E: P, specifies: []}", "an unalerted pass none"),
         ('{E: "1D!", specifies: [Q]}', "a denomination is C, D, H, S or NT"),
         ("{E: 1D, intended: maybe}", "intended is true"),
         ("{E: 1D, comparable: yes}", "comparable is true or false"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.bridge.calls import Denomination, parse_annotated_call
+from app.bridge.calls import DOUBLE, REDOUBLE, AnnotatedCall, Denomination, parse_annotated_call
 from app.bridge.cards import Card
 from app.bridge.deal import Deal
 from app.bridge.errors import BridgeError
@@ -86,7 +86,7 @@ class EventReader(FieldReader):
 
     def _call_event(self, value: dict[str, Any], line: int, where: tuple[str | int, ...]) -> Event | None:
         """``call: {E: 1D}``, with the director's findings ``intended: true`` (Law 25A), ``specifies: [H]``
-        (the denominations an alerted bid specified, Law 27B1(a)) and ``comparable: true`` or ``false`` (his
+        (the denominations an alerted call or a double specified, Laws 26B, 27B1(a)) and ``comparable: true`` or ``false`` (his
         judgement of a call that replaces a withdrawn one, Law 23A) beside the seat."""
         raw_seat, payload = next((k, v) for k, v in value.items() if k not in CALL_FINDINGS)
         seat = self.seat(raw_seat, *where)
@@ -97,17 +97,19 @@ class EventReader(FieldReader):
         except BridgeError as exc:
             self.fail(str(exc), *where)
             return None
-        specifies = self._specifies(value.get("specifies"), annotated.alerted, where)
+        specifies = self._specifies(value.get("specifies"), annotated, where)
         return Event("call", line, seat, call=annotated.call, alerted=annotated.alerted,
                      intended=value.get("intended", False), specifies=specifies, comparable=value.get("comparable"))
 
-    def _specifies(self, raw: Any, alerted: bool, where: tuple[str | int, ...]) -> tuple[Denomination, ...]:
+    def _specifies(self, raw: Any, annotated: AnnotatedCall,
+                   where: tuple[str | int, ...]) -> tuple[Denomination, ...] | None:
+        """What an alerted call, a double or a redouble specified (``[]``: nothing); None when not said."""
         if raw is None:
-            return ()
-        if not alerted:
-            self.fail("specifies is for an alerted call (3C!); an unalerted bid specifies its own denomination",
-                      *where, "specifies")
-            return ()
+            return None
+        if not annotated.alerted and annotated.call not in (DOUBLE, REDOUBLE):
+            self.fail("specifies is for an alerted call (3C!), a double or a redouble; an unalerted bid specifies "
+                      "its own denomination and an unalerted pass none", *where, "specifies")
+            return None
         names = raw if isinstance(raw, list) else [raw]
         return tuple(dict.fromkeys(Denomination(name.upper()) for name in names))
 

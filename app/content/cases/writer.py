@@ -105,7 +105,7 @@ def event_data(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = {event.seat.letter: payload}
     if event.intended:
         data["intended"] = True
-    if event.specifies:
+    if event.specifies is not None:
         data["specifies"] = [d.letter for d in event.specifies]
     if event.comparable is not None:
         data["comparable"] = event.comparable
