@@ -52,6 +52,7 @@ class Resolution(Enum):
     CANCELLED_WITH_LATER = "cancelled with every later call"  # Laws 36A, 38B
     DISREGARDED = "disregarded after the opening lead"  # Law 36C
     REVERTED = "cancelled: a player was deprived of his turn"  # Law 17D3
+    WITHDRAWN = "taken back by its maker after the call it answered was replaced"  # Law 25A6
 
 
 class Duty(Enum):

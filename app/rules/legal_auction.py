@@ -49,6 +49,7 @@ class LegalAuction(AuctionState):
         self._reverting: CallEntry | None = None  # cancelled out-of-rotation call awaiting the offender's call
         self._attempted: CallEntry | None = None  # a double put in place of an insufficient bid (Law 27B3)
         self._lead_faced = False  # the auction period is over (Law 17D1): no Law 25A substitution after it
+        self._withdrawable: CallEntry | None = None  # LHO's call over an unintended call since replaced (25A6)
 
     # ----- events ----------------------------------------------------------------
 
@@ -60,11 +61,16 @@ class LegalAuction(AuctionState):
         denominations an alerted call or a double specified; ``comparable`` is the director's judgement of a call that
         takes a withdrawn call's place (Law 23A)."""
         unintended = self._unintended(seat) if intended and self._pending is None else None
+        withdrawable, self._withdrawable = self._withdrawable, None
         if unintended is not None:
             entry = self._substitute(seat, call, alerted, event_index, unintended)
             entry.specifies = specifies
             entry.comparable = comparable
             return entry
+        taken_back = None
+        if withdrawable is not None and seat is withdrawable.seat and self._pending is None:
+            self._take_back(withdrawable)
+            taken_back = withdrawable.number
         replaces = self._attempt_cancelled(seat)
         pending, self._pending = self._pending, None
         if pending is not None:
@@ -78,6 +84,8 @@ class LegalAuction(AuctionState):
         entry.intended = intended  # said to be intended, but too late for Law 25A: read as any other call
         if replaces is not None:
             entry.premature = not self.entries[replaces].attention
+        if taken_back is not None:
+            entry.replaces = taken_back
         self.entries.append(entry)
         self._place(entry)
         return entry
@@ -162,7 +170,17 @@ class LegalAuction(AuctionState):
         if index == len(self.standing) - 1:
             self.turn = seat.next
             self._check_end()
+        over = [s.entry for s in self.standing[index + 1:] if s.seat is seat.lho and s.entry is not None]
+        if over:
+            self._withdrawable = self.entries[over[0]]  # Law 25A6: he may take it back before anyone calls
         return entry
+
+    def _take_back(self, withdrawn: CallEntry) -> None:
+        """Law 25A6: the left-hand opponent takes back the call he made over the unintended call, and the
+        call he makes now is made at that turn, in its place."""
+        self._remove_standing(withdrawn.number)
+        withdrawn.resolution = Resolution.WITHDRAWN
+        self.turn = withdrawn.seat
 
     def _attempt_cancelled(self, seat: Seat) -> int | None:
         """Law 27B3: a double or redouble put in place of an insufficient bid is cancelled unless the

@@ -225,12 +225,40 @@ def _unintended_call(board: Board, finding: Finding, entry: CallEntry, was: str)
         finding.say("The unintended call had ended the auction, but the opening lead had not been faced: in the "
                     "Clarification Period the substitution is still allowed, and the auction goes on if the "
                     "intended call does not end it. This is not a call after the final pass.", "25A5", "17D1")
-    finding.say(f"No rectification follows and {lho.english} has no option to exercise: the withdrawn call is "
-                "treated as never made, so it carries no unauthorized information and no lead restriction.",
-                "25A1")
-    finding.judge(f"Had {lho.english} called over the unintended call, he may take that call back; his withdrawn "
-                  "call is then authorized to his side and unauthorized to the other.", "25A6")
+    choice = "" if _over(board, entry) else f" and {lho.english} has no option to exercise"
+    finding.say(f"No rectification follows{choice}: the withdrawn call is treated as never made, so it carries no "
+                "unauthorized information and no lead restriction.", "25A1")
+    _called_over(board, finding, entry)
     finding.judge("Whether the call was unintended rather than a change of mind is a finding of fact for the "
                   "director, made away from the table; otherwise Law 25B applies.", "25A2", "25B")
     lead_restrictions(board, finding, offender, False)
     return finding
+
+
+def _called_over(board: Board, finding: Finding, entry: CallEntry) -> None:
+    """Law 25A6: the left-hand opponent who called over the unintended call may take his call back."""
+    offender, lho = entry.seat, entry.seat.lho
+    over = _over(board, entry)
+    if over is None:
+        finding.judge(f"Had {lho.english} called over the unintended call, he could take that call back; his "
+                      "withdrawn call would then be authorized to his side and unauthorized to the other.", "25A6")
+        return
+    finding.facts["options_to"] = lho.letter
+    finding.say(f"{lho.english} had called {call_name(over.call)} over the unintended call. Now that it is replaced, "
+                "he may take that call back and call again; information from his withdrawn call is authorized to "
+                f"his side and unauthorized to {offender.english} and his partner.", "25A6")
+    again = board.replacement_of(over)
+    if over.resolution is Resolution.WITHDRAWN and again is not None:
+        finding.facts["rectification"] = "25A6"
+        finding.say(f"He took back his {call_name(over.call)} and called {call_name(again.call)} instead.", "25A6")
+    elif any(e.number > entry.number for e in board.timeline.entries):
+        finding.say(f"He let his {call_name(over.call)} stand.", "25A6")
+
+
+def _over(board: Board, entry: CallEntry) -> CallEntry | None:
+    """The left-hand opponent's call made over the unintended call that ``entry`` replaced, if any."""
+    first = board.entry(entry.replaces)
+    if first is None:
+        return None
+    return next((e for e in board.timeline.entries
+                 if e.seat is entry.seat.lho and first.number < e.number < entry.number), None)
