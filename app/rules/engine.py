@@ -50,6 +50,7 @@ def analyse(scenario: Scenario) -> Analysis:
     auction = [_call_finding(board, entry) for entry in timeline.entries if entry.kind in _BY_KIND]
     exposures = [exposed_in_auction(board, exposure) for exposure in timeline.exposures]
     penalties = track_penalty_cards(board)
+    analysis.problems.extend(penalties.problems)
     plays = play_irregularities(board, penalties)
     outcome = revokes(board, penalties)
     ordered = [*auction, *exposures, *plays, *penalties.findings, *outcome.findings]

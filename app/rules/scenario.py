@@ -39,7 +39,8 @@ class Event:
     thought); ``specifies`` names the denominations an alerted call, a double or a redouble specified
     (Laws 26B, 27B1(a)), () if none, None if the case does not say;
     ``comparable`` is his judgement (Law 23A) of a call that replaces a withdrawn one: True comparable,
-    False not, None not stated (the engine then describes the most restrictive branch).
+    False not, None not stated (the engine then describes the most restrictive branch). Of an exposed
+    card, ``penalty`` False says the director designated it not a penalty card (Law 50).
     """
 
     kind: str
@@ -52,6 +53,7 @@ class Event:
     intended: bool = False
     specifies: tuple[Denomination, ...] | None = None
     comparable: bool | None = None
+    penalty: bool = True
 
 
 @dataclass

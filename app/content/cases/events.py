@@ -17,6 +17,7 @@ from app.content.cases.fields import FieldReader
 from app.rules.scenario import AuctionCall, Event
 
 CALL_FINDINGS = ("intended", "specifies", "comparable")  # keys a call event may carry beside its seat
+EXPOSE_FINDINGS = ("penalty",)  # the director's designation of an exposed card (Law 50)
 
 
 class EventReader(FieldReader):
@@ -73,13 +74,14 @@ class EventReader(FieldReader):
             return Event(kind, line, cards=tuple(c for c in cards if c is not None))
         if kind == "call":
             return self._call_event(value, line, where)
-        raw_seat, payload = next(iter(value.items()))
+        raw_seat, payload = next((k, v) for k, v in value.items() if k not in EXPOSE_FINDINGS)
         seat = self.seat(raw_seat, *where)
         if seat is None:
             return None
         if kind in ("play", "expose"):
             card = self.card(payload, *where)
-            return Event(kind, line, seat, cards=(card,)) if card is not None else None
+            penalty = value.get("penalty", True)  # only false is written: the director's designation (Law 50)
+            return Event(kind, line, seat, cards=(card,), penalty=penalty) if card is not None else None
         if kind == "accept":  # true is kept as "", false as "False", as the table replay reads them
             return Event(kind, line, seat, text="" if payload is True else str(payload))
         return Event(kind, line, seat, text=payload)

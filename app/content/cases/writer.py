@@ -109,6 +109,8 @@ def event_data(event: Event) -> dict[str, Any]:
         data["specifies"] = [d.letter for d in event.specifies]
     if event.comparable is not None:
         data["comparable"] = event.comparable
+    if not event.penalty:
+        data["penalty"] = False
     return {event.kind: data}
 
 

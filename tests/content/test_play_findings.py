@@ -1,0 +1,71 @@
+"""The director's findings and the table's happenings in the play that a case writes as events: read,
+refused at their line when malformed, and written back the same by the case writer."""
+
+from pathlib import Path
+
+import pytest
+
+from app.content.cases.loader import read_case
+from app.content.cases.writer import event_data
+from app.rules.engine import analyse
+
+ENGINE_CASES = Path(__file__).resolve().parents[1] / "cases_engine"
+PENALTY = ENGINE_CASES / "major-penalty-card.yaml"  # West exposes the club ten after trick one of 4S
+
+
+def _with(tmp_path: Path, source: Path, old: str, new: str) -> Path:
+    text = source.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / source.name
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def _line(path: Path, fragment: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if fragment in line)
+
+
+def test_a_card_designated_not_a_penalty_card_is_read_and_written_back(tmp_path: Path) -> None:
+    path = _with(tmp_path, PENALTY, "expose: {W: CT}", "expose: {W: CT, penalty: false}")
+    case, problems = read_case(path)
+    assert problems == [] and case is not None
+    exposed = case.events[1]
+    assert not exposed.penalty
+    assert event_data(exposed) == {"expose": {"W": "CT", "penalty": False}}
+    assert event_data(case.events[0]) == {"trick": ["HT", "H2", "HQ", "HA"]}
+    conclusions = analyse(case.scenario()).conclusions()
+    assert (conclusions["penalty_card"], conclusions["rectification"]) == ("none", "50")
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("{W: CT, penalty: true}", "penalty: false says the director designated the card not a penalty card"),
+        ("{W: CT, penalty: no}", "penalty: false says the director designated"),
+        ("{W: CT, penalti: false}", "did you mean `penalty`?"),
+        ("{W: CT, E: HQ}", "expose names one seat and its card"),
+    ],
+)
+def test_a_malformed_designation_is_reported_at_its_line(tmp_path: Path, written: str, message: str) -> None:
+    path = _with(tmp_path, PENALTY, "expose: {W: CT}", f"expose: {written}")
+    case, problems = read_case(path)
+    assert case is None
+    line = _line(path, f"expose: {written}")
+    assert any(p.line == line and message in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_a_designation_where_the_law_gives_none_is_a_problem(tmp_path: Path) -> None:
+    """Declarer's cards are never penalty cards (Law 48A); a card shown in the auction is Law 24's."""
+    path = _with(tmp_path, PENALTY, "expose: {W: CT}", "expose: {S: S6, penalty: false}")
+    case, _ = read_case(path)
+    assert case is not None
+    assert analyse(case.scenario()).problems == [
+        "penalty: false on South's ♠6 is the director's designation of a defender's card (Law 50); declarer's "
+        "and dummy's cards are never penalty cards (Law 48A): leave it out"]
+    auction = ENGINE_CASES / "exposed-honour.yaml"
+    path = _with(tmp_path, auction, "expose: {E: HQ}", "expose: {E: HQ, penalty: false}")
+    case, _ = read_case(path)
+    assert case is not None
+    assert analyse(case.scenario()).problems == [
+        "penalty: false on East's ♥Q: the director's designation (Law 50) is for a card a defender exposes after "
+        "the auction; a card shown during the auction is dealt with by Law 24, and one shown before it by Law 16D"]
