@@ -24,6 +24,8 @@ def play_irregularities(board: Board, penalties: PenaltyCards) -> list[Finding]:
             found.append(_lead_out_of_turn(board, table, penalties, action))
         elif action.kind is CardKind.NOT_PLAYED or action.kind is CardKind.EARLY:
             found.append(_premature(board, table, action))
+        elif action.kind is CardKind.BEFORE_OPTION:
+            found.append(_before_declarer_chose(table, action))
         elif action.kind is CardKind.PLAYED and not action.in_turn:
             found.append(_played_out_of_turn(table, action))
     return found
@@ -246,6 +248,27 @@ def _premature(board: Board, table: TablePlay, action: CardAction) -> Finding:
                 "led, or a card of another suit he names, or forbid him a suit he names.", "57A1", "57A2", "57A3",
                 "57A4")
     finding.say(f"If {seat.partner.english} cannot comply, he may play any legal card.", "57B", "59")
+    return finding
+
+
+def _before_declarer_chose(table: TablePlay, action: CardAction) -> Finding:
+    """Law 50D2: the partner of a defender with a major penalty card led before declarer said which lead
+    option he chose; the lead is rectified under Law 49."""
+    seat, partner = action.seat, action.seat.partner
+    finding = Finding("penalty-card", seat, action.event_index)
+    finding.facts.update(penalty_card="major", rectification="50D2", options_to=table.declarer.letter)
+    finding.say(f"{seat.english} led {card_name(action.card)} while {partner.english} had a major penalty card on "
+                "the table, before declarer had said which of his lead options he chose: he may not lead until "
+                "then, and a lead made too soon is dealt with as an exposed card.", "50D2", "49")
+    finding.say("The card is a penalty card, and a major one, since it was exposed in deliberate play.", "50B")
+    finding.say(f"Declarer now makes his choice: he may require {seat.english} to lead the suit of "
+                f"{partner.english}'s penalty card or forbid him that suit for as long as he keeps the lead (the "
+                f"card then goes back to {partner.english}'s hand), or leave the lead free, the card staying where "
+                "it is.", "50D2(a)", "50D2(b)")
+    finding.say(f"{seat.english} must also play his own penalty card at the first legal opportunity, but declarer's "
+                "lead requirement or prohibition comes first.", "50D1(a)", "50D1(b)")
+    finding.judge("Information from the penalty card is authorized while it lies on the table; if the exposure "
+                  "helped the offenders and damaged declarer, the director adjusts.", "50E")
     return finding
 
 

@@ -179,8 +179,9 @@ def _card_action(board: Board, table: TablePlay, on_table: list[PenaltyCard], re
         if caused_here and withdrawal.face_up:
             withdrawn = table.actions[withdrawal.action]
             _add(on_table, result, PenaltyCard(withdrawn.seat, withdrawn.card, True, withdrawal.action))
-    if action.kind is CardKind.NOT_PLAYED or action.kind is CardKind.EARLY and not action.legal_to_trick:
-        return  # never played: it lies on the table as a penalty card (Laws 57A, 57D)
+    if action.kind in (CardKind.NOT_PLAYED, CardKind.BEFORE_OPTION) \
+            or action.kind is CardKind.EARLY and not action.legal_to_trick:
+        return  # never played: it lies on the table as a penalty card (Laws 50D2, 57A, 57D)
     own = [c for c in on_table if c.seat is action.seat]
     played = next((c for c in own if c.card == action.card), None)
     if played is not None:

@@ -23,6 +23,7 @@ from app.bridge.contract import Contract
 from app.bridge.deal import Deal
 from app.bridge.play import Play, PlayRecord
 from app.bridge.seats import SEATS, Seat
+from app.rules.auction_exposure import is_honour
 
 
 class CardKind(Enum):
@@ -32,6 +33,7 @@ class CardKind(Enum):
     EARLY = "played early"  # at RHO's turn (Law 57D): it goes to the trick at its proper turn if legal
     NOT_PLAYED = "not played"  # led to the next trick too soon or a second card to a trick (Laws 57A, 45E)
     CORRECTION = "correction"  # replaces the player's earlier card to the same trick (Laws 47, 62)
+    BEFORE_OPTION = "led before declarer chose"  # Law 50D2: partner's major penalty card was on the table
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,7 @@ class TablePlay:
         self._pending_lead: int | None = None
         self._held: int | None = None
         self._director = False
+        self._shown: list[tuple[Seat, Card]] = []  # defenders' cards exposed and left face up (Laws 24E, 49)
         self.play = Play(deal, contract)
 
     # ----- what the replay and the engine ask --------------------------------------
@@ -136,6 +139,18 @@ class TablePlay:
 
     def director(self) -> None:
         self._director = True
+
+    def show(self, seat: Seat, card: Card) -> None:
+        """A defender's card exposed, not played: it lies face up as a penalty card (Laws 24E, 49, 50)."""
+        self._shown.append((seat, card))
+
+    def major_penalty_card_lies(self, seat: Seat) -> bool:
+        """Whether ``seat`` has a major penalty card on the table: a card withdrawn from play or an honour
+        shown, or any two cards (Law 50B)."""
+        in_play = {self.actions[n].card for n in self._joined}
+        withdrawn = self.face_up()[seat]
+        shown = [card for owner, card in self._shown if owner is seat and card not in in_play and card not in withdrawn]
+        return bool(withdrawn) or any(is_honour(card) for card in shown) or len(shown) >= 2
 
     def spread(self) -> None:
         """Law 54A: after a faced opening lead out of turn declarer spreads his hand and becomes dummy."""
@@ -180,6 +195,13 @@ class TablePlay:
             self._withdraw(action.number, None, self.is_defender(seat))
             return action
         if not current:
+            if seat is due and self.is_defender(seat) and not after_director \
+                    and self.major_penalty_card_lies(seat.partner):
+                # Law 50D2: he may not lead until declarer has chosen; led too soon, the card is exposed (Law 49).
+                action = self._record(seat, card, event_index, trick, due, True, CardKind.BEFORE_OPTION, None,
+                                      after_director)
+                self._withdraw(action.number, None, True)
+                return action
             action = self._join(seat, card, event_index, due, True, after_director)
             if seat is not due:
                 self._pending_lead = action.number

@@ -117,6 +117,7 @@ class Timeline:
     table: TablePlay | None = None
     before_auction: list[int] = field(default_factory=list)  # expose events before the first call
     clarification: list[int] = field(default_factory=list)  # expose events after the auction, before a lead
+    attention_before_lead: bool = False  # the director was called after the auction ended, before the lead
 
     def __len__(self) -> int:
         return len(self.states)
@@ -204,6 +205,8 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
             timeline.before_auction.append(index)
         elif timeline.table is None and timeline.contract is not None:
             timeline.clarification.append(index)  # the Clarification Period (Law 17D1)
+        elif timeline.table is not None and timeline.table.is_defender(seat) and event.penalty:
+            timeline.table.show(seat, event.cards[0])
         exposed = dict(new.exposed)
         exposed[seat] = (*exposed[seat], *event.cards)
         return replace(new, exposed=exposed)
@@ -219,6 +222,8 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
         timeline.auction.attention()
         if timeline.table is not None:
             timeline.table.director()
+        elif timeline.auction.is_complete or scenario.contract is not None:
+            timeline.attention_before_lead = True
         _update_contract(timeline, scenario)
         return replace(new, director_called=True, contract=timeline.contract)
     return new
@@ -297,6 +302,7 @@ def _play_cards(timeline: Timeline, scenario: Scenario, state: TableState, event
             contract = _presumed_contract(scenario, event)
             timeline.contract_presumed = True
         table = timeline.table = TablePlay(scenario.deal, contract)
+        _cards_already_shown(timeline, scenario, table)
         # Cards exposed in the auction by the declaring side go back to hand (Law 24D).
         state = replace(state, exposed={s: cards if table.is_defender(s) else () for s, cards in state.exposed.items()})
     action: CardAction | None = None
@@ -308,6 +314,21 @@ def _play_cards(timeline: Timeline, scenario: Scenario, state: TableState, event
     if record is not None:
         timeline.plays.append(record)
     return replace(_on_table(table, state), contract=timeline.contract, dummy_visible=True, play_record=record)
+
+
+def _cards_already_shown(timeline: Timeline, scenario: Scenario, table: TablePlay) -> None:
+    """What the play starts with: the defenders' cards exposed in the auction (Law 24E) or the Clarification
+    Period (Law 49) lie face up, and a director called since the auction ended has dealt with them."""
+    for exposure in timeline.exposures:
+        if table.is_defender(exposure.seat):
+            for card in exposure.cards:
+                table.show(exposure.seat, card)
+    for index in timeline.clarification:
+        event = scenario.events[index]
+        if event.seat is not None and table.is_defender(event.seat) and event.penalty:
+            table.show(event.seat, event.cards[0])
+    if timeline.attention_before_lead:
+        table.director()
 
 
 def _on_table(table: TablePlay, state: TableState) -> TableState:

@@ -74,3 +74,34 @@ def test_a_card_played_at_rhos_turn_goes_to_the_trick_at_its_proper_turn() -> No
 def test_a_defender_playing_before_partner_after_declarer_played_both_hands_has_played() -> None:
     play = table("W:HT", "N:HK", "E:H4", "S:H7", "N:SA", "S:S6", "W:S3")
     assert [p.seat for p in play.play.current] == [N, S, W] and play.due() is E  # Law 57C1
+
+
+def _with_shown(shown: str, *plays: str) -> TablePlay:
+    """``table(*plays)`` with West's card ``shown`` exposed after trick two, which East won."""
+    play = table("W:HT", "N:H2", "E:HQ", "S:HA", "S:D9", "W:D6", "N:D4", "E:DK")
+    play.show(W, Card.parse(shown))
+    for index, item in enumerate(plays, len(play.actions)):
+        if item == "director":
+            play.director()
+        else:
+            seat, card = item.split(":")
+            play.act(Seat.parse(seat), Card.parse(card), index)
+    return play
+
+
+def test_a_lead_before_declarer_chose_his_option_is_not_played() -> None:
+    """Law 50D2: with West's major penalty card on the table, East may not lead until declarer chooses."""
+    play = _with_shown("CT", "E:HJ")
+    assert play.actions[-1].kind is CardKind.BEFORE_OPTION
+    assert play.play.current == [] and play.due() is E
+    assert play.face_up()[E] == (Card.parse("HJ"),)  # a penalty card now (Law 49)
+
+
+def test_after_the_director_has_given_declarer_his_choice_the_lead_is_played() -> None:
+    play = _with_shown("CT", "director", "E:HJ")
+    assert play.actions[-1].kind is CardKind.PLAYED and [str(p.card) for p in play.play.current] == ["HJ"]
+
+
+def test_a_minor_penalty_card_does_not_hold_up_partners_lead() -> None:
+    play = _with_shown("C5", "E:HJ")  # a single low card: minor (Law 50B), no lead options (Law 50C)
+    assert play.actions[-1].kind is CardKind.PLAYED
