@@ -45,13 +45,16 @@ def _next_in_trick(table: TablePlay, action: CardAction) -> CardAction | None:
 
 
 def _statement(board: Board, table: TablePlay, action: CardAction, holder: Seat) -> bool | None | str:
-    """What the option holder said before the next card: True (accepts), False, 'spread', or None."""
+    """What the option holder said before the next card: True (accepts), False, 'spread', or None. After an
+    opening lead out of turn, presumed declarer's showing a card first is 'exposed': he began to spread."""
     later = [a.event_index for a in table.actions[action.number + 1:]]
     end = min(later) if later else len(board.scenario.events)
     for event in board.scenario.events[action.event_index + 1:end]:
         if event.kind == "accept" and event.seat is holder:
             verdict = accepts(event.text)
             return "spread" if verdict is None else verdict
+        if event.kind == "expose" and event.seat is holder and action.trick == 1:
+            return "exposed"
     return None
 
 
@@ -98,6 +101,14 @@ def _opening_lead(board: Board, table: TablePlay, penalties: PenaltyCards, actio
     if said == "spread":
         finding.facts.update(rectification="54A", penalty_card="none", accepted=True, declarer_lead_options=False)
         finding.say(f"{declarer.english} spread his hand: he becomes dummy and {dummy.english} declares.", "54A")
+    elif said == "exposed":
+        finding.facts.update(rectification="54A", penalty_card="none", accepted=True, declarer_lead_options=False)
+        finding.say(f"{declarer.english} began to lay his hand out as dummy and exposed a card in doing so: he must "
+                    f"spread his whole hand, he becomes dummy and {dummy.english} declares. He can no longer accept "
+                    "the lead and play the hand, nor have the card retracted.", "48B1", "54A")
+        finding.judge(f"If the director finds that {declarer.english} merely dropped a card, rather than began to "
+                      "spread his hand, he is still declarer and keeps his choice; declarer need not play a card "
+                      "he drops by accident.", "48A", "54A")
     elif _dummy_exposed(board, table, action, dummy):
         finding.facts.update(rectification="54C", penalty_card="none", accepted=True, declarer_lead_options=False)
         finding.say(f"{dummy.english} showed cards before {declarer.english} chose, so {declarer.english} could "

@@ -98,6 +98,7 @@ class TablePlay:
         self._held: int | None = None
         self._director = False
         self._shown: list[tuple[Seat, Card]] = []  # defenders' cards exposed and left face up (Laws 24E, 49)
+        self.spreading = False  # presumed declarer began to spread his hand (Law 54A); done when play resumes
         self.play = Play(deal, contract)
 
     # ----- what the replay and the engine ask --------------------------------------
@@ -159,6 +160,13 @@ class TablePlay:
         self._pending_lead = None
         self._rebuild()
 
+    def begin_spread(self) -> None:
+        """Law 54A: presumed declarer, in beginning to spread his hand after a faced opening lead out of turn,
+        exposed a card, so he must spread it all: his choice is gone. The hands change places when play
+        resumes, once the director has ruled (or at the end of what the case shows)."""
+        self._pending_lead = None
+        self.spreading = True
+
     def accept_lead(self) -> None:
         """The lead out of turn is accepted by a statement (Law 53A)."""
         self._pending_lead = None
@@ -175,6 +183,9 @@ class TablePlay:
 
     def act(self, seat: Seat, card: Card, event_index: int) -> CardAction:
         """A card put on the table by ``seat``; returns what it became."""
+        if self.spreading:
+            self.spreading = False
+            self.spread()
         after_director, self._director = self._director, False
         pending = self.pending_lead
         if pending is not None and pending.seat is not seat:

@@ -163,6 +163,9 @@ def replay(scenario: Scenario) -> Timeline:
     for index, event in enumerate(scenario.events):
         state = _step(timeline, scenario, state, index, event)
         timeline.states.append(state)
+    if timeline.table is not None and timeline.table.spreading:
+        timeline.table.spread()  # Law 54A, when the case stops before play resumes: the contract the board has
+        timeline.contract = timeline.table.contract
     return timeline
 
 
@@ -207,6 +210,8 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
             timeline.clarification.append(index)  # the Clarification Period (Law 17D1)
         elif timeline.table is not None and timeline.table.is_defender(seat) and event.penalty:
             timeline.table.show(seat, event.cards[0])
+        elif timeline.table is not None and _begins_to_spread(timeline.table, seat):
+            timeline.table.begin_spread()  # Law 54A: in exposing a card he began to spread, so he spreads it all
         exposed = dict(new.exposed)
         exposed[seat] = (*exposed[seat], *event.cards)
         return replace(new, exposed=exposed)
@@ -237,6 +242,13 @@ def _accept_words(text: str) -> str:
     if text.strip().lower() in ("", "true", "yes", "false", "no", "refuse", "refused", "declines", "declined"):
         return "I accept." if verdict else "I don't accept."
     return text
+
+
+def _begins_to_spread(table: TablePlay, seat: Seat) -> bool:
+    """Presumed declarer shows a card while a defender's opening lead out of turn waits for his choice: he
+    has begun to spread his hand as dummy (Laws 48B1, 54A)."""
+    lead = table.pending_lead
+    return lead is not None and lead.trick == 1 and seat is table.declarer and table.is_defender(lead.seat)
 
 
 def _may_refuse(table: TablePlay, lead: CardAction, seat: Seat) -> bool:
