@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from app.bridge.seats import Seat
 from app.rules.board import Board, card_name
+from app.rules.card_actions import CardAction, CardKind, Withdrawal
 from app.rules.findings import Finding
 from app.rules.penalty_cards import PenaltyCards
-from app.rules.table_play import CardAction, CardKind, TablePlay, Withdrawal
+from app.rules.table_play import TablePlay
 from app.rules.timeline import accepts
 
 LAST_TRICK = 13

@@ -15,8 +15,9 @@ from app.bridge.cards import Card
 from app.bridge.seats import Seat
 from app.rules.auction_exposure import is_honour, penalty_class
 from app.rules.board import Board, card_name
+from app.rules.card_actions import CardAction, CardKind
 from app.rules.findings import Finding
-from app.rules.table_play import CardAction, CardKind, TablePlay
+from app.rules.table_play import TablePlay
 
 
 @dataclass
@@ -61,7 +62,8 @@ def track_penalty_cards(board: Board) -> PenaltyCards:
     for index, event in enumerate(board.scenario.events):
         if event.kind == "expose" and event.seat is not None and index not in auction_events:
             for card in event.cards:
-                _exposed(table.declarer, on_table, result, event.seat, card, index, designated=not event.penalty)
+                _exposed(table.declarer, on_table, result, event.seat, card, index, designated=not event.penalty,
+                         returned=index in table.forgiven_exposures)
         for action in by_event.get(index, []):
             _card_action(board, table, on_table, result, action)
         for withdrawal in table.withdrawals:
@@ -117,8 +119,9 @@ def _before_the_opening_lead(board: Board, result: PenaltyCards) -> None:
 
 
 def _exposed(declarer: Seat, on_table: list[PenaltyCard], result: PenaltyCards, seat: Seat, card: Card,
-             index: int, clarification: bool = False, designated: bool = False) -> None:
-    """A card ``seat`` exposed after the auction; ``designated``: the director ruled it no penalty card."""
+             index: int, clarification: bool = False, designated: bool = False, returned: bool = False) -> None:
+    """A card ``seat`` exposed after the auction; ``designated``: the director ruled it no penalty card;
+    ``returned``: it went back to the hand with no restriction (Law 43B3, which the engine applies after)."""
     if seat is declarer.partner and not clarification:
         return  # dummy's cards are on view anyway
     finding = Finding("penalty-card", seat, index)
@@ -146,7 +149,8 @@ def _exposed(declarer: Seat, on_table: list[PenaltyCard], result: PenaltyCards, 
         result.findings.append(finding)
         return
     penalty = PenaltyCard(seat, card, is_honour(card))
-    _add(on_table, result, penalty)
+    if not returned:
+        _add(on_table, result, penalty)
     finding.facts["penalty_card"] = "major" if penalty.major else "minor"
     finding.say(f"{seat.english}, a defender, exposed {card_name(card)} where partner could see it: it is a penalty "
                 "card and stays face up on the table.", "49", "50A")

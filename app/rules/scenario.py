@@ -32,7 +32,8 @@ class Event:
 
     ``seat`` is None for ``trick`` and ``director``. ``call`` is set for call events,
     ``cards`` for play (one card), trick (up to four, in playing order) and expose,
-    ``text`` for claim, concede, say and accept.
+    ``text`` for claim, concede, say and accept. A ``dummy`` event names what dummy did in ``act``
+    (Laws 42, 43, 45F), the card he indicated in ``cards`` and his words, if any, in ``text``.
 
     Three facts about a call are the director's findings, written by the case: ``intended`` says the call
     replaces the same player's previous call, which was unintended (Law 25A1–25A3: a slip, no pause for
@@ -54,6 +55,7 @@ class Event:
     specifies: tuple[Denomination, ...] | None = None
     comparable: bool | None = None
     penalty: bool = True
+    act: str = ""
 
 
 @dataclass

@@ -6,7 +6,7 @@ right player leads instead, a revoke is corrected by a card of the suit led, a
 defender who leads to the next trick before his partner has played has made a
 penalty card, not a play. This module sorts each card into what it became, so
 that the tricks and their winners are counted from the cards that stand, and
-keeps a record of every card for the engine to judge.
+keeps a record of every card for the engine to judge (``card_actions``).
 
 It applies only what follows from who played next and what the director was
 told; whether a withdrawn card is a penalty card, and what declarer may then
@@ -15,8 +15,7 @@ require, is the engine's to explain.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
+from dataclasses import replace
 
 from app.bridge.cards import Card, Suit
 from app.bridge.contract import Contract
@@ -24,64 +23,7 @@ from app.bridge.deal import Deal
 from app.bridge.play import Play, PlayRecord
 from app.bridge.seats import SEATS, Seat
 from app.rules.auction_exposure import is_honour
-
-
-class CardKind(Enum):
-    """What a card put on the table became."""
-
-    PLAYED = "played"  # went to the trick
-    EARLY = "played early"  # at RHO's turn (Law 57D): it goes to the trick at its proper turn if legal
-    NOT_PLAYED = "not played"  # led to the next trick too soon or a second card to a trick (Laws 57A, 45E)
-    CORRECTION = "correction"  # replaces the player's earlier card to the same trick (Laws 47, 62)
-    BEFORE_OPTION = "led before declarer chose"  # Law 50D2: partner's major penalty card was on the table
-
-
-@dataclass(frozen=True)
-class CardAction:
-    """One card put on the table, as it happened."""
-
-    number: int
-    event_index: int
-    seat: Seat
-    card: Card
-    trick: int  # the trick it went to, or was meant for
-    expected: Seat  # who was due to lead or play at that moment
-    is_lead: bool  # the first card of its trick (or meant as a lead)
-    kind: CardKind
-    revoke: bool | None  # failed to follow suit when able; None when the hand is unknown
-    replaces: int | None = None  # for a correction: the action whose card it replaces
-    after_director: bool = False  # the director had been called since the previous card
-    led: Suit | None = None  # the suit led to its trick when it was played (None for a lead)
-    could_follow: bool | None = None  # the player held a card of the suit led (None: lead, or hand unknown)
-
-    @property
-    def in_turn(self) -> bool:
-        return self.seat is self.expected
-
-    @property
-    def legal_to_trick(self) -> bool:
-        """The card could legally go to its trick: a lead, or no revoke from the hand held when it was played
-        (Law 57D decides on this at once, whether or not the player's proper turn comes in the events)."""
-        return not (self.could_follow and self.led is not None and self.card.suit is not self.led)
-
-
-@dataclass(frozen=True)
-class Withdrawal:
-    """A card that left its trick (or never joined one); ``face_up`` if it stays on the table.
-
-    ``cause`` is the card action that took it back; ``refusal`` the event at which the option holder
-    refused a lead out of turn (Laws 54D, 55B, 56B), when no card did.
-    """
-
-    action: int
-    cause: int | None
-    face_up: bool
-    refusal: int | None = None
-
-    @property
-    def retracted(self) -> bool:
-        """Taken back by the right leader's lead or by a refusal, not merely left off the trick."""
-        return self.cause is not None or self.refusal is not None
+from app.rules.card_actions import CardAction, CardKind, Shown, Withdrawal
 
 
 class TablePlay:
@@ -97,7 +39,9 @@ class TablePlay:
         self._pending_lead: int | None = None
         self._held: int | None = None
         self._director = False
-        self._shown: list[tuple[Seat, Card]] = []  # defenders' cards exposed and left face up (Laws 24E, 49)
+        self._shown: list[Shown] = []  # defenders' cards exposed and left face up (Laws 24E, 49)
+        self._forgiven: set[int] = set()  # revoke cards that go back to the hand when corrected (Law 43B3)
+        self.forgiven_exposures: set[int] = set()  # expose events whose cards went back to the hand (Law 43B3)
         self.spreading = False  # presumed declarer began to spread his hand (Law 54A); done when play resumes
         self.play = Play(deal, contract)
 
@@ -141,17 +85,52 @@ class TablePlay:
     def director(self) -> None:
         self._director = True
 
-    def show(self, seat: Seat, card: Card) -> None:
+    def show(self, seat: Seat, card: Card, event_index: int | None = None) -> None:
         """A defender's card exposed, not played: it lies face up as a penalty card (Laws 24E, 49, 50)."""
-        self._shown.append((seat, card))
+        self._shown.append(Shown(seat, card, len(self.actions), event_index))
 
     def major_penalty_card_lies(self, seat: Seat) -> bool:
         """Whether ``seat`` has a major penalty card on the table: a card withdrawn from play or an honour
         shown, or any two cards (Law 50B)."""
         in_play = {self.actions[n].card for n in self._joined}
         withdrawn = self.face_up()[seat]
-        shown = [card for owner, card in self._shown if owner is seat and card not in in_play and card not in withdrawn]
+        shown = [s.card for s in self._shown if s.seat is seat and s.card not in in_play and s.card not in withdrawn]
         return bool(withdrawn) or any(is_honour(card) for card in shown) or len(shown) >= 2
+
+    def latest_offender(self) -> Seat | None:
+        """The defender whose irregularity is the latest at the table: a lead out of turn awaiting a choice,
+        a card shown since the last card, a card out of turn or not played, or a revoke in the trick in
+        progress or the one just quitted."""
+        pending = self.pending_lead
+        if pending is not None and self.is_defender(pending.seat):
+            return pending.seat
+        shown = [s.seat for s in self._shown if s.since == len(self.actions)]
+        if shown:
+            return shown[-1]
+        recent = [a for a in self.actions if self.is_defender(a.seat) and a.trick >= self.play.trick_number - 1]
+        if recent and (recent[-1].kind is not CardKind.PLAYED or not recent[-1].in_turn):
+            return recent[-1].seat
+        revokes = [a for a in recent if a.revoke]
+        return revokes[-1].seat if revokes else None
+
+    def forgive(self, seat: Seat) -> None:
+        """Law 43B3: dummy, after a breach of Law 43A2, was first to draw attention to this defender's
+        irregularity, so there is no immediate rectification: his lead out of turn stands as accepted, the
+        cards he exposed or put on the table since the last card go back to his hand, and his revoke, once
+        corrected, leaves no card on the table."""
+        pending = self.pending_lead
+        if pending is not None and pending.seat is seat:
+            self._pending_lead = None
+        since = len(self.actions)
+        self.forgiven_exposures |= {s.event_index for s in self._shown
+                                    if s.seat is seat and s.since == since and s.event_index is not None}
+        self._shown = [s for s in self._shown if not (s.seat is seat and s.since == since)]
+        last = since - 1
+        self.withdrawals = [replace(w, face_up=False) if w.action == last and self.actions[last].seat is seat else w
+                            for w in self.withdrawals]
+        own = [a for a in self.actions if a.seat is seat]
+        if own and own[-1].revoke:
+            self._forgiven.add(own[-1].number)
 
     def spread(self) -> None:
         """Law 54A: after a faced opening lead out of turn declarer spreads his hand and becomes dummy."""
@@ -286,7 +265,8 @@ class TablePlay:
         # of the revoking side; the non-offenders' cards go back to hand (62C1).
         revoker_side = next((a.seat.side for a in self.actions if a.kind is CardKind.CORRECTION and a.trick == trick
                              and self.actions[a.replaces or 0].revoke), seat.side if offending else None)
-        face_up = self.is_defender(seat) and seat is not self.dummy and (offending or seat.side is revoker_side)
+        face_up = (self.is_defender(seat) and seat is not self.dummy and (offending or seat.side is revoker_side)
+                   and replaced not in self._forgiven)
         self.withdrawals.append(Withdrawal(replaced, action.number, face_up))
         self._rebuild()
         return action

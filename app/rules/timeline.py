@@ -23,9 +23,13 @@ from app.bridge.play import PlayRecord, Trick
 from app.bridge.seats import SEATS, Seat
 from app.rules.auction_exposure import AuctionExposure, exposure_law
 from app.rules.call_entries import CallEntry
+from app.rules.card_actions import CardAction
 from app.rules.legal_auction import LegalAuction
 from app.rules.scenario import Event, Scenario
-from app.rules.table_play import CardAction, TablePlay
+from app.rules.table_play import TablePlay
+
+DUMMY_BREACHES = {"exchanges-hands": "43A2(a)", "leaves-seat": "43A2(b)", "looks": "43A2(c)"}
+DRAWS_ATTENTION = "draws-attention"
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,7 @@ class Timeline:
     before_auction: list[int] = field(default_factory=list)  # expose events before the first call
     clarification: list[int] = field(default_factory=list)  # expose events after the auction, before a lead
     attention_before_lead: bool = False  # the director was called after the auction ended, before the lead
+    dummy_breach: int | None = None  # the event at which dummy first broke Law 43A2
 
     def __len__(self) -> int:
         return len(self.states)
@@ -209,12 +214,15 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
         elif timeline.table is None and timeline.contract is not None:
             timeline.clarification.append(index)  # the Clarification Period (Law 17D1)
         elif timeline.table is not None and timeline.table.is_defender(seat) and event.penalty:
-            timeline.table.show(seat, event.cards[0])
+            timeline.table.show(seat, event.cards[0], index)
         elif timeline.table is not None and _begins_to_spread(timeline.table, seat):
             timeline.table.begin_spread()  # Law 54A: in exposing a card he began to spread, so he spreads it all
         exposed = dict(new.exposed)
         exposed[seat] = (*exposed[seat], *event.cards)
         return replace(new, exposed=exposed)
+    if event.kind == "dummy" and seat is not None:
+        _dummy(timeline, event, index)
+        return replace(new, balloons=(Balloon(seat, "say", event.text),)) if event.text else new
     if event.kind == "accept" and seat is not None:
         _accept(timeline, scenario, seat, event.text, index)
         new = replace(new, contract=timeline.contract)
@@ -242,6 +250,20 @@ def _accept_words(text: str) -> str:
     if text.strip().lower() in ("", "true", "yes", "false", "no", "refuse", "refused", "declines", "declined"):
         return "I accept." if verdict else "I don't accept."
     return text
+
+
+def _dummy(timeline: Timeline, event: Event, index: int) -> None:
+    """What dummy did in the play. A breach of Law 43A2 costs him his qualified rights; if he then draws
+    attention to a defender's irregularity first, nothing is rectified now (Law 43B3)."""
+    table = timeline.table
+    if table is None or event.seat is not table.dummy:
+        return  # the engine reports a dummy event by another seat, or before the play
+    if event.act in DUMMY_BREACHES:
+        timeline.dummy_breach = index if timeline.dummy_breach is None else timeline.dummy_breach
+    elif event.act == DRAWS_ATTENTION and timeline.dummy_breach is not None:
+        offender = table.latest_offender()
+        if offender is not None:
+            table.forgive(offender)
 
 
 def _begins_to_spread(table: TablePlay, seat: Seat) -> bool:
@@ -338,7 +360,7 @@ def _cards_already_shown(timeline: Timeline, scenario: Scenario, table: TablePla
     for index in timeline.clarification:
         event = scenario.events[index]
         if event.seat is not None and table.is_defender(event.seat) and event.penalty:
-            table.show(event.seat, event.cards[0])
+            table.show(event.seat, event.cards[0], index)
     if timeline.attention_before_lead:
         table.director()
 

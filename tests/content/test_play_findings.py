@@ -69,3 +69,45 @@ def test_a_designation_where_the_law_gives_none_is_a_problem(tmp_path: Path) -> 
     assert analyse(case.scenario()).problems == [
         "penalty: false on East's ♥Q: the director's designation (Law 50) is for a card a defender exposes after "
         "the auction; a card shown during the auction is dealt with by Law 24, and one shown before it by Law 16D"]
+
+
+DUMMY = ENGINE_CASES / "dummy-indicates-a-card.yaml"  # North is dummy in 4S by South
+
+
+def test_dummys_acts_are_read_and_written_back(tmp_path: Path) -> None:
+    case, problems = read_case(DUMMY)
+    assert problems == [] and case is not None
+    touched = next(e for e in case.events if e.kind == "dummy")
+    assert (touched.act, [str(c) for c in touched.cards], touched.text) == ("indicates", ["DQ"], "")
+    assert event_data(touched) == {"dummy": {"N": "indicates", "card": "DQ"}}
+    path = _with(tmp_path, DUMMY, "dummy: {N: indicates, card: DQ}", 'dummy: {N: warns, says: "In dummy!"}')
+    case, problems = read_case(path)
+    assert problems == [] and case is not None
+    warned = next(e for e in case.events if e.kind == "dummy")
+    assert event_data(warned) == {"dummy": {"N": "warns", "says": "In dummy!"}}
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("{N: peeks}", "dummy's act is looks, leaves-seat, exchanges-hands, warns, asks, draws-attention or indicates"),
+        ("{N: indicates}", "dummy: indicates names the card he touched"),
+        ("{N: looks, card: DQ}", "only indicates takes a card"),
+        ("{N: indicates, card: DK}", "North touches ♦K, but East holds it"),
+        ("{N: looks, sayz: hi}", "did you mean `says`?"),
+        ("{N: looks, S: warns}", "dummy names dummy's seat and what he did"),
+    ],
+)
+def test_a_malformed_dummy_event_is_reported_at_its_line(tmp_path: Path, written: str, message: str) -> None:
+    path = _with(tmp_path, DUMMY, "dummy: {N: indicates, card: DQ}", f"dummy: {written}")
+    case, problems = read_case(path)
+    assert case is None
+    line = _line(path, f"dummy: {written}")
+    assert any(p.line == line and message in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_a_dummy_event_for_a_player_who_is_not_dummy_is_a_problem(tmp_path: Path) -> None:
+    path = _with(tmp_path, DUMMY, "dummy: {N: indicates, card: DQ}", "dummy: {E: looks}")
+    case, _ = read_case(path)
+    assert case is not None
+    assert analyse(case.scenario()).problems == ["dummy: {E: looks} names East, but North is dummy"]

@@ -14,10 +14,16 @@ FOUR_SPADES = ["1S", "P", "4S", "P", "P", "P"]  # on board 3 (dealer South): 4S 
 
 def event(text: str) -> Event:
     """'director', 'director next-deal', 'E:1D' (a call), 'play W:HT', 'expose E:HQ', 'trick HT H2',
-    'accept S:spread', 'claim S:all mine', 'say N:words'."""
+    'accept S:spread', 'claim S:all mine', 'say N:words', 'dummy N:looks', 'dummy N:indicates:DQ',
+    'dummy N:warns:his words'."""
     word, _, rest = text.partition(" ")
     if word == "director":
         return Event("director", text=rest)
+    if word == "dummy":
+        seat, act, detail = (rest.split(":", 2) + [""])[:3]
+        if act == "indicates":
+            return Event("dummy", seat=Seat.parse(seat), act=act, cards=(Card.parse(detail),))
+        return Event("dummy", seat=Seat.parse(seat), act=act, text=detail)
     if word == "trick":
         return Event("trick", cards=tuple(Card.parse(c) for c in rest.split()))
     if word in ("play", "expose", "accept", "claim", "concede", "say"):

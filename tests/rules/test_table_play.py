@@ -5,7 +5,8 @@ from scenarios import DEAL
 from app.bridge.cards import Card
 from app.bridge.contract import parse_contract
 from app.bridge.seats import Seat
-from app.rules.table_play import CardKind, TablePlay
+from app.rules.card_actions import CardKind
+from app.rules.table_play import TablePlay
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 

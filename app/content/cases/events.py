@@ -18,6 +18,7 @@ from app.rules.scenario import AuctionCall, Event
 
 CALL_FINDINGS = ("intended", "specifies", "comparable")  # keys a call event may carry beside its seat
 EXPOSE_FINDINGS = ("penalty",)  # the director's designation of an exposed card (Law 50)
+DUMMY_DETAILS = ("card", "says")  # what a dummy event may say beside dummy's act
 
 
 class EventReader(FieldReader):
@@ -58,7 +59,7 @@ class EventReader(FieldReader):
             elif kind == "expose" and event.cards[0] in played:
                 self.fail(f"{event.cards[0].symbol} was played at line {played[event.cards[0]]}, so it cannot be "
                           "exposed afterwards", "events", i)
-            if deal is not None and kind in ("play", "trick", "expose"):
+            if deal is not None and kind in ("play", "trick", "expose", "dummy"):
                 self._cards_in_deal(deal, event, ("events", i))
             events.append(event)
         return events
@@ -74,6 +75,8 @@ class EventReader(FieldReader):
             return Event(kind, line, cards=tuple(c for c in cards if c is not None))
         if kind == "call":
             return self._call_event(value, line, where)
+        if kind == "dummy":
+            return self._dummy_event(value, line, where)
         raw_seat, payload = next((k, v) for k, v in value.items() if k not in EXPOSE_FINDINGS)
         seat = self.seat(raw_seat, *where)
         if seat is None:
@@ -103,6 +106,25 @@ class EventReader(FieldReader):
         return Event("call", line, seat, call=annotated.call, alerted=annotated.alerted,
                      intended=value.get("intended", False), specifies=specifies, comparable=value.get("comparable"))
 
+    def _dummy_event(self, value: dict[str, Any], line: int, where: tuple[str | int, ...]) -> Event | None:
+        """``dummy: {N: looks}``: what dummy did (Laws 42, 43, 45F), with ``card:`` for the card he indicated
+        and ``says:`` for his words, shown beside him."""
+        raw_seat, act = next((k, v) for k, v in value.items() if k not in DUMMY_DETAILS)
+        seat = self.seat(raw_seat, *where)
+        if seat is None:
+            return None
+        cards: tuple[Card, ...] = ()
+        if "card" in value:
+            card = self.card(value["card"], *where, "card")
+            if card is None:
+                return None
+            cards = (card,)
+        if (act == "indicates") != bool(cards):
+            self.fail("dummy: indicates names the card he touched or pointed at (card: DT), and only indicates "
+                      "takes a card", *where)
+            return None
+        return Event("dummy", line, seat, cards=cards, text=value.get("says", ""), act=act)
+
     def _specifies(self, raw: Any, annotated: AnnotatedCall,
                    where: tuple[str | int, ...]) -> tuple[Denomination, ...] | None:
         """What an alerted call, a double or a redouble specified (``[]``: nothing); None when not said."""
@@ -123,4 +145,5 @@ class EventReader(FieldReader):
                     self.fail(f"{card.symbol} is not in the deal", *where)
                 continue
             if event.seat is not None and holder is not event.seat:
-                self.fail(f"{event.seat.english} plays {card.symbol}, but {holder.english} holds it", *where)
+                verb = {"expose": "exposes", "dummy": "touches"}.get(event.kind, "plays")
+                self.fail(f"{event.seat.english} {verb} {card.symbol}, but {holder.english} holds it", *where)

@@ -93,6 +93,13 @@ def event_data(event: Event) -> dict[str, Any]:
     if event.kind == "trick":
         return {"trick": [str(card) for card in event.cards]}
     assert event.seat is not None, f"a {event.kind} event names a seat"
+    if event.kind == "dummy":
+        act: dict[str, Any] = {event.seat.letter: event.act}
+        if event.cards:
+            act["card"] = str(event.cards[0])
+        if event.text:
+            act["says"] = event.text
+        return {"dummy": act}
     payload: Any
     if event.kind == "call":
         payload = str(event.call) + ("!" if event.alerted else "")
