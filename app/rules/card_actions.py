@@ -81,3 +81,34 @@ class Withdrawal:
     def retracted(self) -> bool:
         """Taken back by the right leader's lead or by a refusal, not merely left off the trick."""
         return self.cause is not None or self.refusal is not None
+
+
+class DefectKind(Enum):
+    """How a trick came to hold the wrong number of a player's cards (Law 67)."""
+
+    OMITTED = "omitted"  # the trick was turned over before he played to it (Laws 67A1, 67B1)
+    EXTRA = "extra"  # a second card of his went, unseen, with the one he played (Laws 67A2, 67B2)
+    RETRIEVED = "retrieved"  # a card he played went back into his hand (Law 67B3)
+
+
+@dataclass
+class Defect:
+    """A defective trick and how it stood when attention was drawn to it.
+
+    ``law`` is the section that applies, set when the director is called (or at the end of what the case
+    shows): 67A1 or 67A2 while a player of each side has not yet played to the next trick, 67B1, 67B2 or
+    67B3 after. ``holds_suit_led`` says, for a card omitted and found late, whether the offender then held
+    the suit led to the defective trick (67B1(a) against 67B1(b)).
+    """
+
+    kind: DefectKind
+    seat: Seat
+    trick: int
+    event_index: int
+    card: Card | None = None
+    law: str = ""
+    attention: int | None = None
+    holds_suit_led: bool | None = None
+    mark: int = 0  # its place among the cards that stand (a negative entry of the table's list)
+    supplied: int | None = None  # the action that supplied the card omitted (Law 67A1)
+    replayed_at: int | None = None  # the trick a card taken back into the hand was played to again

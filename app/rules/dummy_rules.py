@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from app.rules.board import Board, card_name
 from app.rules.findings import Finding, Step, step
+from app.rules.play_events import DRAWS_ATTENTION, DUMMY_BREACHES
 from app.rules.scenario import Event
-from app.rules.timeline import DRAWS_ATTENTION, DUMMY_BREACHES
 
 WARNS, ASKS, INDICATES = "warns", "asks", "indicates"
 DUMMY_ACTS = (*DUMMY_BREACHES, WARNS, ASKS, DRAWS_ATTENTION, INDICATES)

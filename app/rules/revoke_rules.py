@@ -16,9 +16,9 @@ from app.rules.card_actions import CardAction, CardKind
 from app.rules.dummy_rules import ASKS, DONE, first_to_act
 from app.rules.findings import Finding
 from app.rules.penalty_cards import PenaltyCards
+from app.rules.play_events import DRAWS_ATTENTION
 from app.rules.scenario import Event
 from app.rules.table_play import TablePlay
-from app.rules.timeline import DRAWS_ATTENTION
 from app.rules.trick_twelve import NEXT_DEAL, ROUND_END, TWELFTH, correct_trick_twelve, hands_still_out
 
 
@@ -54,6 +54,7 @@ class RevokeOutcome:
     transferred_to: dict[Side, int]  # tricks the side receives
     undetermined: str | None  # why the count cannot be given, if it cannot
     corrected_tricks: dict[Side, int] | None = None  # tricks each side wins once trick twelve is corrected (62D)
+    omissions: int = 0  # tricks among ``transferred_to`` for cards omitted and found late (Law 67B1)
 
 
 def revokes(board: Board, penalties: PenaltyCards) -> RevokeOutcome:
@@ -270,7 +271,7 @@ def _count(board: Board, table: TablePlay, revoke: Revoke, finding: Finding) -> 
         finding.unknown["tricks_transferred"] = "the revoke trick is not complete in the case"
         return None
     winner = tricks[revoke.trick - 1].winner
-    later = _later_tricks_won(board, table, revoke, finding)
+    later = later_tricks_won(board, table, side, revoke.trick, finding)
     # Law 64A footnote: a trick won in dummy is not won by declarer.
     who = (RevokeTrickWinner.OFFENDER if winner is offender
            else RevokeTrickWinner.PARTNER if winner.side is side else RevokeTrickWinner.NON_OFFENDERS)
@@ -346,19 +347,18 @@ def revoke_transfer(trick: int, winner: RevokeTrickWinner, later_won: int) -> Tr
     return automatic_transfer(winner, later_won)
 
 
-def _later_tricks_won(board: Board, table: TablePlay, revoke: Revoke, finding: Finding) -> int | None:
-    """Tricks after the revoke trick won by the offending side: counted from the play when all thirteen are
-    there; otherwise worked out from the case's ``result``; otherwise None unless one is already won."""
+def later_tricks_won(board: Board, table: TablePlay, side: Side, trick: int, finding: Finding) -> int | None:
+    """Tricks after ``trick`` won by ``side``: counted from the play when all thirteen are there; otherwise
+    worked out from the case's ``result``; otherwise None unless one is already won."""
     tricks = table.play.tricks
-    side = revoke.side
-    after = [t for t in tricks[revoke.trick:] if t.winner.side is side]
+    after = [t for t in tricks[trick:] if t.winner.side is side]
     if table.play.is_finished:
         return len(after)
     result = board.scenario.result
     contract = board.contract
     if result is not None and contract is not None:
         total = result if contract.side is side else TRICKS_PER_DEAL - result
-        so_far = sum(1 for t in tricks[: revoke.trick] if t.winner.side is side)
+        so_far = sum(1 for t in tricks[:trick] if t.winner.side is side)
         later = total - so_far
         if later < len(after):
             finding.unknown["tricks_transferred"] = "the case's result gives the offending side fewer tricks than the play"

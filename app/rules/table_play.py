@@ -23,19 +23,21 @@ from app.bridge.deal import Deal
 from app.bridge.play import Play, PlayRecord
 from app.bridge.seats import SEATS, Seat
 from app.rules.auction_exposure import is_honour
-from app.rules.card_actions import CardAction, CardKind, Shown, Withdrawal
+from app.rules.card_actions import CardAction, CardKind, Defect, Shown, Withdrawal
+from app.rules.trick_defects import TrickDefects
 
 
-class TablePlay:
+class TablePlay(TrickDefects):
     """Follows the cards put on the table and keeps the tricks as they stand."""
 
     def __init__(self, deal: Deal, contract: Contract) -> None:
+        super().__init__()
         self.deal = deal
         self.contract = contract
         self.actions: list[CardAction] = []
         self.withdrawals: list[Withdrawal] = []
         self.records: dict[int, PlayRecord] = {}  # action number -> its record in the standing play
-        self._joined: list[int] = []
+        self._joined: list[int] = []  # the cards that stand, in order; a negative entry is a mark (Law 67)
         self._pending_lead: int | None = None
         self._held: int | None = None
         self._director = False
@@ -43,6 +45,7 @@ class TablePlay:
         self._forgiven: set[int] = set()  # revoke cards that go back to the hand when corrected (Law 43B3)
         self.forgiven_exposures: set[int] = set()  # expose events whose cards went back to the hand (Law 43B3)
         self.spreading = False  # presumed declarer began to spread his hand (Law 54A); done when play resumes
+        self.dummy_breach: int | None = None  # the event at which dummy first broke Law 43A2
         self.play = Play(deal, contract)
 
     # ----- what the replay and the engine ask --------------------------------------
@@ -82,8 +85,9 @@ class TablePlay:
 
     # ----- events ------------------------------------------------------------------
 
-    def director(self) -> None:
+    def director(self, event_index: int | None = None) -> None:
         self._director = True
+        self.settle_defects(event_index)
 
     def show(self, seat: Seat, card: Card, event_index: int | None = None) -> None:
         """A defender's card exposed, not played: it lies face up as a penalty card (Laws 24E, 49, 50)."""
@@ -92,7 +96,7 @@ class TablePlay:
     def major_penalty_card_lies(self, seat: Seat) -> bool:
         """Whether ``seat`` has a major penalty card on the table: a card withdrawn from play or an honour
         shown, or any two cards (Law 50B)."""
-        in_play = {self.actions[n].card for n in self._joined}
+        in_play = {self.actions[n].card for n in self._standing()}
         withdrawn = self.face_up()[seat]
         shown = [s.card for s in self._shown if s.seat is seat and s.card not in in_play and s.card not in withdrawn]
         return bool(withdrawn) or any(is_honour(card) for card in shown) or len(shown) >= 2
@@ -165,6 +169,7 @@ class TablePlay:
         if self.spreading:
             self.spreading = False
             self.spread()
+        self.restore()
         after_director, self._director = self._director, False
         pending = self.pending_lead
         if pending is not None and pending.seat is not seat:
@@ -175,6 +180,9 @@ class TablePlay:
         correction = self._corrected(seat, card, after_director)
         if correction is not None:
             return self._correct(seat, card, event_index, correction, after_director)
+        omitted = self.supplying(seat, after_director)
+        if omitted is not None:
+            return self._supplied(seat, card, event_index, omitted)
         current = self.play.current
         due = self.due()
         trick = self.play.trick_number
@@ -230,7 +238,7 @@ class TablePlay:
         """The action whose card this one replaces, if it is a correction (Laws 62A, 62C)."""
         current = self.play.current
         last_trick = self.play.tricks[-1] if self.play.tricks else None
-        own = next((n for n in self._joined if self.actions[n].seat is seat
+        own = next((n for n in self._standing() if self.actions[n].seat is seat
                     and self.trick_of(n) == self.play.trick_number), None)
         if own is not None:
             led = current[0].card.suit
@@ -239,7 +247,7 @@ class TablePlay:
             return None
         if last_trick is None or not after_director and not self._corrected_in(last_trick.number):
             return None
-        own = next((n for n in self._joined if self.actions[n].seat is seat
+        own = next((n for n in self._standing() if self.actions[n].seat is seat
                     and self.trick_of(n) == last_trick.number), None)
         if own is None or card.suit is not last_trick.led_suit:
             return None
@@ -271,6 +279,16 @@ class TablePlay:
         self._rebuild()
         return action
 
+    def _supplied(self, seat: Seat, card: Card, event_index: int, omitted: Defect) -> CardAction:
+        """Law 67A1: the card a player omitted to play, supplied to its trick once attention is drawn."""
+        led, could_follow = self._situation(seat, omitted.trick)
+        revoke = bool(could_follow) and card.suit is not led
+        action = CardAction(len(self.actions), event_index, seat, card, omitted.trick, seat, False, CardKind.PLAYED,
+                            revoke, None, True, led, could_follow)
+        self.actions.append(action)
+        self.supply(omitted, action)
+        return action
+
     def _situation(self, seat: Seat, trick: int) -> tuple[Suit | None, bool | None]:
         """The suit led to ``trick`` and whether ``seat`` could follow it, from the cards he still holds."""
         led = self.led_suit_of(trick)
@@ -296,6 +314,7 @@ class TablePlay:
         self._joined.append(number)
         self.records[number] = record
         self._release_held()
+        self.replayed(action)
         return action
 
     def _release_held(self) -> None:
@@ -323,13 +342,20 @@ class TablePlay:
         self.play = Play(self.deal, self.contract)
         self.records = {}
         for number in self._joined:
+            if number < 0:
+                self._marks[-number - 1].apply(self.play)
+                continue
             action = self.actions[number]
             self.records[number] = self.play.play(action.seat, action.card)
+
+    def _standing(self) -> list[int]:
+        """The card actions that stand, in order, without the marks."""
+        return [n for n in self._joined if n >= 0]
 
     def face_up(self) -> dict[Seat, tuple[Card, ...]]:
         """Cards withdrawn from play that lie face up before their owner."""
         shown: dict[Seat, list[Card]] = {seat: [] for seat in SEATS}
-        in_play = {self.actions[n].card for n in self._joined}
+        in_play = {self.actions[n].card for n in self._standing()}
         for withdrawal in self.withdrawals:
             action = self.actions[withdrawal.action]
             if withdrawal.face_up and action.card not in in_play and action.card not in shown[action.seat]:

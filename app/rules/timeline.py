@@ -25,11 +25,9 @@ from app.rules.auction_exposure import AuctionExposure, exposure_law
 from app.rules.call_entries import CallEntry
 from app.rules.card_actions import CardAction
 from app.rules.legal_auction import LegalAuction
+from app.rules.play_events import DEFECTS, begins_to_spread, may_refuse, play_event
 from app.rules.scenario import Event, Scenario
 from app.rules.table_play import TablePlay
-
-DUMMY_BREACHES = {"exchanges-hands": "43A2(a)", "leaves-seat": "43A2(b)", "looks": "43A2(c)"}
-DRAWS_ATTENTION = "draws-attention"
 
 
 @dataclass(frozen=True)
@@ -122,7 +120,6 @@ class Timeline:
     before_auction: list[int] = field(default_factory=list)  # expose events before the first call
     clarification: list[int] = field(default_factory=list)  # expose events after the auction, before a lead
     attention_before_lead: bool = False  # the director was called after the auction ended, before the lead
-    dummy_breach: int | None = None  # the event at which dummy first broke Law 43A2
 
     def __len__(self) -> int:
         return len(self.states)
@@ -171,6 +168,9 @@ def replay(scenario: Scenario) -> Timeline:
     if timeline.table is not None and timeline.table.spreading:
         timeline.table.spread()  # Law 54A, when the case stops before play resumes: the contract the board has
         timeline.contract = timeline.table.contract
+    if timeline.table is not None:
+        timeline.table.settle_defects(None)  # a defective trick nobody called the director to is found now
+        timeline.table.restore()
     return timeline
 
 
@@ -215,14 +215,16 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
             timeline.clarification.append(index)  # the Clarification Period (Law 17D1)
         elif timeline.table is not None and timeline.table.is_defender(seat) and event.penalty:
             timeline.table.show(seat, event.cards[0], index)
-        elif timeline.table is not None and _begins_to_spread(timeline.table, seat):
+        elif timeline.table is not None and begins_to_spread(timeline.table, seat):
             timeline.table.begin_spread()  # Law 54A: in exposing a card he began to spread, so he spreads it all
         exposed = dict(new.exposed)
         exposed[seat] = (*exposed[seat], *event.cards)
         return replace(new, exposed=exposed)
-    if event.kind == "dummy" and seat is not None:
-        _dummy(timeline, event, index)
-        return replace(new, balloons=(Balloon(seat, "say", event.text),)) if event.text else new
+    if event.kind in DEFECTS or event.kind == "dummy":
+        if timeline.table is not None:  # before the play they mean nothing; the engine reports them
+            play_event(timeline.table, event, index)
+            new = _on_table(timeline.table, new)
+        return replace(new, balloons=(Balloon(seat, "say", event.text),)) if seat is not None and event.text else new
     if event.kind == "accept" and seat is not None:
         _accept(timeline, scenario, seat, event.text, index)
         new = replace(new, contract=timeline.contract)
@@ -234,7 +236,7 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
     if event.kind == "director":
         timeline.auction.attention()
         if timeline.table is not None:
-            timeline.table.director()
+            timeline.table.director(index)
         elif timeline.auction.is_complete or scenario.contract is not None:
             timeline.attention_before_lead = True
         _update_contract(timeline, scenario)
@@ -252,33 +254,6 @@ def _accept_words(text: str) -> str:
     return text
 
 
-def _dummy(timeline: Timeline, event: Event, index: int) -> None:
-    """What dummy did in the play. A breach of Law 43A2 costs him his qualified rights; if he then draws
-    attention to a defender's irregularity first, nothing is rectified now (Law 43B3)."""
-    table = timeline.table
-    if table is None or event.seat is not table.dummy:
-        return  # the engine reports a dummy event by another seat, or before the play
-    if event.act in DUMMY_BREACHES:
-        timeline.dummy_breach = index if timeline.dummy_breach is None else timeline.dummy_breach
-    elif event.act == DRAWS_ATTENTION and timeline.dummy_breach is not None:
-        offender = table.latest_offender()
-        if offender is not None:
-            table.forgive(offender)
-
-
-def _begins_to_spread(table: TablePlay, seat: Seat) -> bool:
-    """Presumed declarer shows a card while a defender's opening lead out of turn waits for his choice: he
-    has begun to spread his hand as dummy (Laws 48B1, 54A)."""
-    lead = table.pending_lead
-    return lead is not None and lead.trick == 1 and seat is table.declarer and table.is_defender(lead.seat)
-
-
-def _may_refuse(table: TablePlay, lead: CardAction, seat: Seat) -> bool:
-    """Who may refuse a lead out of turn: declarer after a defender's (Laws 54, 56), either defender after
-    declarer's (Law 55A)."""
-    return seat is table.declarer if table.is_defender(lead.seat) else table.is_defender(seat)
-
-
 def _accept(timeline: Timeline, scenario: Scenario, seat: Seat, text: str, index: int) -> None:
     verdict = accepts(text)
     table = timeline.table
@@ -290,7 +265,7 @@ def _accept(timeline: Timeline, scenario: Scenario, seat: Seat, text: str, index
     if lead is None:
         return
     if verdict is False:
-        if _may_refuse(table, lead, seat):
+        if may_refuse(table, lead, seat):
             table.refuse_lead(index)  # Laws 54D, 55B, 56B: retracted now; the right player leads
     elif verdict is None and seat is table.declarer and lead.trick == 1:
         table.spread()  # Law 54A: declarer spreads his hand and becomes dummy

@@ -31,6 +31,12 @@ def describe_event(timeline: Timeline, step: int) -> str:
         return f"{who} exposes the {event.cards[0].symbol}"
     if event.kind == "director":
         return "The director is called"
+    if event.kind == "turned":
+        return "The cards of the trick are turned over"
+    if event.kind == "extra":
+        return f"{who}'s {event.cards[0].symbol} goes with the card he played, unseen"
+    if event.kind == "retrieve":
+        return f"{who} picks up the {event.cards[0].symbol} and puts it back in his hand"
     if event.kind == "dummy":
         done = DUMMY_WORDS.get(event.act, event.act)
         if event.cards:

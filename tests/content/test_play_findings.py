@@ -111,3 +111,53 @@ def test_a_dummy_event_for_a_player_who_is_not_dummy_is_a_problem(tmp_path: Path
     case, _ = read_case(path)
     assert case is not None
     assert analyse(case.scenario()).problems == ["dummy: {E: looks} names East, but North is dummy"]
+
+
+AGAIN = ENGINE_CASES / "defective-trick-card-played-again.yaml"  # West's ♥10 goes back and is played again
+
+
+def test_defective_tricks_are_read_and_written_back() -> None:
+    for name, kind, written in (("defective-trick-omitted-found-late", "turned", {"turned": True}),
+                                ("defective-trick-extra-card-then-revoke", "extra", {"extra": {"W": "S3"}}),
+                                ("defective-trick-card-played-again", "retrieve", {"retrieve": {"W": "HT"}})):
+        case, problems = read_case(ENGINE_CASES / f"{name}.yaml")
+        assert problems == [] and case is not None
+        assert event_data(next(e for e in case.events if e.kind == kind)) == written
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("retrieve: {W: HT}", "turned: false", "turned is true"),
+        ("retrieve: {W: HT}", "retrieve: {W: H9}", "♥9 has not been played, so it cannot go back"),
+        ("retrieve: {W: HT}", "retrieve: {E: HT}", "East takes back ♥10, but West holds it"),
+        ("retrieve: {W: HT}", "extra: {W: HT}", "♥10 is played twice"),
+    ],
+)
+def test_a_defect_the_cards_cannot_have_is_reported_at_its_line(tmp_path: Path, old: str, new: str,
+                                                                 message: str) -> None:
+    path = _with(tmp_path, AGAIN, old, new)
+    case, problems = read_case(path)
+    assert case is None
+    line = _line(path, new)
+    assert any(p.line == line and message in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_an_extra_card_may_be_played_once_the_director_has_ruled(tmp_path: Path) -> None:
+    """It goes back to its owner's hand at the ruling (Laws 58B1, 67B2); before it, it is still played."""
+    source = ENGINE_CASES / "defective-trick-extra-card-then-revoke.yaml"
+    path = _with(tmp_path, source, "  - director: true\n", "  - director: true\n  - play: {W: S3}\n")
+    case, problems = read_case(path)
+    assert problems == [] and case is not None
+    path = _with(tmp_path, source, "  - play: {N: SK}\n", "  - play: {N: SK}\n  - play: {W: S3}\n")
+    case, problems = read_case(path)
+    assert case is None and any("♠3 is played twice" in p.message for p in problems)
+
+
+def test_a_defect_where_the_play_has_none_is_a_problem(tmp_path: Path) -> None:
+    path = _with(tmp_path, PENALTY, "expose: {W: CT}", "turned: true")
+    case, _ = read_case(path)
+    assert case is not None
+    assert analyse(case.scenario()).problems == [
+        "turned (event 2) comes when no trick is in progress: a trick is turned over only when some but not all "
+        "of its cards have been played"]

@@ -106,3 +106,45 @@ def test_after_the_director_has_given_declarer_his_choice_the_lead_is_played() -
 def test_a_minor_penalty_card_does_not_hold_up_partners_lead() -> None:
     play = _with_shown("C5", "E:HJ")  # a single low card: minor (Law 50B), no lead options (Law 50C)
     assert play.actions[-1].kind is CardKind.PLAYED
+
+
+def test_a_card_omitted_is_supplied_to_its_trick_when_noticed_in_time() -> None:
+    """Law 67A1: East never played to trick two; North has led to trick three when the director comes, so
+    East's next card goes to trick two, and North's lead stands."""
+    play = table("W:HT", "N:H2", "E:HQ", "S:HA", "S:S6", "W:S3", "N:SA")
+    assert play.turn(7)
+    play.act(Seat.NORTH, Card.parse("SK"), 8)
+    play.director(9)
+    (omitted,) = play.defects
+    assert (omitted.seat, omitted.trick, omitted.law) == (E, 2, "67A1")
+    play.act(E, Card.parse("S4"), 10)
+    assert omitted.supplied == len(play.actions) - 1
+    assert [str(p.card) for p in play.play.tricks[1].plays] == ["S6", "S3", "SA", "S4"]
+    assert [str(p.card) for p in play.play.current] == ["SK"]
+
+
+def test_an_omission_found_after_both_sides_played_on_is_not_put_right() -> None:
+    play = table("W:HT", "N:H2", "E:HQ", "S:HA", "S:S6", "W:S3", "N:SA")
+    play.turn(7)
+    for index, item in enumerate(("N:SK", "E:S4", "S:S7", "W:H5"), 8):
+        seat, card = item.split(":")
+        play.act(Seat.parse(seat), Card.parse(card), index)
+    play.director(12)
+    assert (play.defects[0].law, play.defects[0].holds_suit_led) == ("67B1", True)  # East still holds spades
+    assert len(play.play.tricks[1].plays) == 3
+
+
+def test_an_extra_card_goes_back_to_its_hand_when_play_resumes() -> None:
+    """Law 67B2: West's only spade went unseen with his heart to trick one; once it is back, his club on
+    the spade lead at trick two was a revoke."""
+    play = table("W:HT", "N:H2", "E:HQ", "S:HA")
+    play.extra(W, Card.parse("S3"), 4)
+    for index, item in enumerate(("S:S6", "W:C5", "N:SA", "E:S4", "N:SK"), 5):
+        seat, card = item.split(":")
+        play.act(Seat.parse(seat), Card.parse(card), index)
+    play.director(10)
+    assert play.defects[0].law == "67B2"
+    assert Card.parse("S3") not in (play.play.remaining[W] or ())  # not until play resumes
+    play.restore()
+    assert Card.parse("S3") in (play.play.remaining[W] or ())
+    assert next(a for a in play.actions if a.card == Card.parse("C5")).revoke

@@ -46,3 +46,13 @@ def test_dummys_acts_in_words_say_what_he_did_not_what_it_means() -> None:
         "North (dummy) touches the ♦Q",
         "North (dummy) speaks up",
     ]
+
+
+def test_defective_tricks_in_words() -> None:
+    assert lines(["trick HT H2 HQ HA", "extra W:S3", "retrieve W:HT", "trick S6 C5 SA", "turned"],
+                 board=3, auction=FOUR_SPADES)[2:] == [
+        "West's ♠3 goes with the card he played, unseen",
+        "West picks up the ♥10 and puts it back in his hand",
+        "Cards played: ♠6, ♣5, ♠A",
+        "The cards of the trick are turned over",
+    ]

@@ -45,26 +45,37 @@ class EventReader(FieldReader):
     def events(self, deal: Deal | None) -> list[Event]:
         events: list[Event] = []
         played: dict[Card, int] = {}
+        extras: set[Card] = set()  # cards put with a player's played cards, back in his hand once ruled on
         for i, raw in enumerate(self._list("events")):
             line = self.doc.line("events", i)
             kind, value = next(iter(raw.items()))
             event = self._event(kind, value, line, ("events", i, kind))
             if event is None:
                 continue
-            if kind in ("play", "trick"):
+            if kind in ("play", "trick", "extra"):
                 for card in event.cards:
                     if card in played:
                         self.fail(f"{card.symbol} is played twice (first at line {played[card]})", "events", i)
                     played[card] = line
+                extras |= set(event.cards) if kind == "extra" else set()
             elif kind == "expose" and event.cards[0] in played:
                 self.fail(f"{event.cards[0].symbol} was played at line {played[event.cards[0]]}, so it cannot be "
                           "exposed afterwards", "events", i)
-            if deal is not None and kind in ("play", "trick", "expose", "dummy"):
+            elif kind == "retrieve" and played.pop(event.cards[0], None) is None:
+                self.fail(f"{event.cards[0].symbol} has not been played, so it cannot go back into the hand it was "
+                          "played from", "events", i)
+            elif kind == "director":  # an extra card found is put back in its owner's hand (Laws 58B1, 67B2)
+                for card in extras:
+                    played.pop(card, None)
+                extras.clear()
+            if deal is not None and kind in ("play", "trick", "expose", "dummy", "extra", "retrieve"):
                 self._cards_in_deal(deal, event, ("events", i))
             events.append(event)
         return events
 
     def _event(self, kind: str, value: Any, line: int, where: tuple[str | int, ...]) -> Event | None:
+        if kind == "turned":  # the trick in progress turned over short (Law 67); the schema allows only true
+            return Event(kind, line)
         if kind == "director":
             # true, or when attention was first drawn if that was late (Laws 64B4, 64B5)
             return Event(kind, line, text="" if value is True else str(value))
@@ -81,7 +92,7 @@ class EventReader(FieldReader):
         seat = self.seat(raw_seat, *where)
         if seat is None:
             return None
-        if kind in ("play", "expose"):
+        if kind in ("play", "expose", "extra", "retrieve"):
             card = self.card(payload, *where)
             penalty = value.get("penalty", True)  # only false is written: the director's designation (Law 50)
             return Event(kind, line, seat, cards=(card,), penalty=penalty) if card is not None else None
@@ -145,5 +156,5 @@ class EventReader(FieldReader):
                     self.fail(f"{card.symbol} is not in the deal", *where)
                 continue
             if event.seat is not None and holder is not event.seat:
-                verb = {"expose": "exposes", "dummy": "touches"}.get(event.kind, "plays")
+                verb = {"expose": "exposes", "dummy": "touches", "retrieve": "takes back"}.get(event.kind, "plays")
                 self.fail(f"{event.seat.english} {verb} {card.symbol}, but {holder.english} holds it", *where)

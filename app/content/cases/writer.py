@@ -90,6 +90,8 @@ def event_data(event: Event) -> dict[str, Any]:
     """One event as its file mapping, e.g. ``{"call": {"E": "1D"}}``."""
     if event.kind == "director":
         return {"director": event.text or True}
+    if event.kind == "turned":
+        return {"turned": True}
     if event.kind == "trick":
         return {"trick": [str(card) for card in event.cards]}
     assert event.seat is not None, f"a {event.kind} event names a seat"
@@ -103,7 +105,7 @@ def event_data(event: Event) -> dict[str, Any]:
     payload: Any
     if event.kind == "call":
         payload = str(event.call) + ("!" if event.alerted else "")
-    elif event.kind in ("play", "expose"):
+    elif event.kind in ("play", "expose", "extra", "retrieve"):
         payload = str(event.cards[0])
     elif event.kind == "accept":  # the loader keeps true as "" and false as "False"
         payload = {"": True, "False": False}.get(event.text, event.text)
