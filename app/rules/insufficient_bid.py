@@ -188,11 +188,15 @@ def _judged(board: Board, finding: Finding, entry: CallEntry, replacement: CallE
                       "reached and the non-offenders were damaged, the director adjusts the score.", "27D", "23C")
         lead_restrictions(board, finding, offender, False)
         return
-    law = "27B3" if replacement.call in (DOUBLE, REDOUBLE) else "27B2"
+    double = replacement.call in (DOUBLE, REDOUBLE)
+    law = "27B3" if double else "27B2"
     finding.facts.update(rectification=law, partner_must_pass="throughout")
     finding.say(f"{offender.english} replaced it with {new}, which the director judged not comparable to the "
                 f"withdrawn {old} and which is not the free correction either: {partner.english} must pass "
                 "whenever it is his turn for the rest of the auction.", law, "23A")
+    if double:
+        finding.say(f"Not being comparable, the attempted {new} is cancelled: {offender.english} must put a legal call "
+                    "in its place, and his partner still passes throughout.", "27B3")
     finding.judge("If the offender could have known that barring partner might well damage the other side, the "
                   "director may adjust.", "72C")
     lead_restrictions(board, finding, offender, True, "26B")
