@@ -74,8 +74,9 @@ def comparable_problems(board: Board) -> list[str]:
             continue
         where = f"{entry.seat.english}'s {call_name(entry.call)}"
         if entry.judged_against is None:
-            problems.append(f"{where} is marked comparable: true or false, but it takes the place of no withdrawn "
-                            "call (an insufficient bid not accepted, or a call out of rotation cancelled): "
+            problems.append(f"{where} is marked comparable: true or false, but the laws ask that only of the "
+                            "offender's replacement for an insufficient bid not accepted (27B1(b)) or his call at "
+                            "his turn after his call out of rotation was cancelled (30B1(b), 31A2, 31B, 32A2, 32B): "
                             "leave comparable: out")
         elif (entry.comparable is False and entry.call in (DOUBLE, REDOUBLE)
               and board.timeline.entries[entry.judged_against].kind is CallKind.INSUFFICIENT

@@ -75,3 +75,16 @@ def test_a_malformed_finding_is_reported_at_its_line(tmp_path: Path, call: str, 
     assert case is None
     line = _line(path, f"- call: {call}")
     assert any(p.line == line and message in p.message for p in problems), [str(p) for p in problems]
+
+
+@pytest.mark.parametrize("written", ["[S, Q]", "S", "[S, S]"])
+def test_a_malformed_suit_list_in_expect_is_reported_at_its_line(tmp_path: Path, written: str) -> None:
+    source = Path(__file__).resolve().parents[1] / "cases_engine" / "lead-restriction-suits-double.yaml"
+    text = source.read_text(encoding="utf-8").replace("lead_restriction_suits: [D, C]",
+                                                      f"lead_restriction_suits: {written}")
+    path = tmp_path / source.name
+    path.write_text(text, encoding="utf-8")
+    case, problems = read_case(path)
+    assert case is None
+    line = _line(path, f"lead_restriction_suits: {written}")
+    assert any(p.line == line and "lead_restriction_suits" in p.message for p in problems), [str(p) for p in problems]

@@ -44,8 +44,9 @@ def test_without_the_judgement_the_pass_is_left_to_the_director() -> None:
 def test_a_judgement_on_a_call_that_replaces_nothing_is_reported() -> None:
     analysis = analyse(judged(["N:1D", "E:P", "S:1S"], 2, True))
     assert analysis.problems == [
-        "South's 1♠ is marked comparable: true or false, but it takes the place of no withdrawn call (an "
-        "insufficient bid not accepted, or a call out of rotation cancelled): leave comparable: out"]
+        "South's 1♠ is marked comparable: true or false, but the laws ask that only of the offender's replacement "
+        "for an insufficient bid not accepted (27B1(b)) or his call at his turn after his call out of rotation was "
+        "cancelled (30B1(b), 31A2, 31B, 32A2, 32B): leave comparable: out"]
 
 
 def test_a_double_judged_not_comparable_cannot_stand() -> None:
