@@ -15,10 +15,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "import-laws",
         help="import your own copy of the official law text (PDF or text)",
-        description="Read the 2017 law book from a PDF, or from text extracted from one (UTF-8 or Latin-1), "
-        "split it into laws and sections, and keep it in your user data folder so the library can show the "
-        "official wording beside each summary. English and German headings are recognised. Importing again "
-        "replaces the old copy.",
+        description="Read the 2017 law book from a PDF, or from text extracted from one (UTF-8, Windows-1252 "
+        "or Latin-1), split it into laws and sections, and keep it in your user data folder so the library can "
+        "show the official wording beside each summary. English and German headings are recognised. The report "
+        "says which sections were left without wording and what was kept aside. Importing again replaces the "
+        "old copy.",
     )
     parser.add_argument("file", metavar="FILE", nargs="?", type=Path, help="the law book (.pdf or .txt)")
     parser.add_argument("--remove", action="store_true", help="delete the imported copy")
@@ -40,8 +41,8 @@ def run(args: argparse.Namespace) -> int:
     except OfficialImportError as exc:
         raise CommandError(str(exc), exit_code=2) from None
     if args.json:
-        print_json({"laws": report.laws, "matched": report.matched, "total": report.total,
-                    "unplaced": list(report.unplaced)})
+        print_json({"laws": report.laws, "worded": report.worded, "total": report.total,
+                    "missing": list(report.missing), "unplaced": list(report.unplaced)})
     else:
         print(report.summary())
     return 0

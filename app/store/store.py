@@ -11,16 +11,18 @@ already does.
 from __future__ import annotations
 
 import sqlite3
-from datetime import datetime
+from datetime import datetime, timedelta
 from types import TracebackType
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from app.content.cases.model import Case
 from app.store.bookmarks import StoreBookmarks
-from app.store.engine import create_store_engine
+from app.store.engine import create_store_engine, is_sqlite
 from app.store.errors import StoreError
+from app.store.live_sessions import StoreLive, decoded_answers
 from app.store.location import database_url
 from app.store.migrate import migrate
 from app.store.models import (
@@ -29,16 +31,21 @@ from app.store.models import (
     AttemptRow,
     AttemptTopicRow,
     ExamRow,
+    LiveAnswerRow,
+    LiveMemberRow,
+    LiveSessionRow,
     ProfileRow,
     ReviewCardRow,
 )
 from app.store.records import ExamSummary, Profile, Role
 from app.store.results import StoreResults
 from app.store.sessions import _reason
+from app.store.work_in_progress import StoreWorkInProgress
 from app.training.answer_codec import answer_to_json
 from app.training.attempt import Attempt
 from app.training.clock import as_utc, utc_now
 from app.training.exam import Exam, ExamProfile, ExamReport
+from app.training.live import live_attempt
 from app.training.practice import Mode, Progress
 from app.training.report import Report, Tally
 from app.training.review import DueItem, ItemKind, ReviewItem, ReviewScheduler, review_items
@@ -46,8 +53,9 @@ from app.training.review import DueItem, ItemKind, ReviewItem, ReviewScheduler, 
 PROFILE_NAME_LENGTH = 100
 
 
-class Store(StoreResults, StoreBookmarks):
-    """Trainee profiles, attempts, spaced review, exams, bookmarks and notes.
+class Store(StoreResults, StoreBookmarks, StoreWorkInProgress, StoreLive):
+    """Trainee profiles, attempts, spaced review, exams, bookmarks and notes, work not yet finished,
+    and live class sessions.
 
     Open it with ``Store.open(db)`` (``db`` is the ``--db`` value or None), which also
     brings the schema up to date; ``backup`` is then the copy taken of a SQLite file
@@ -81,7 +89,22 @@ class Store(StoreResults, StoreBookmarks):
                  traceback: TracebackType | None) -> None:
         self.close()
 
+    @property
+    def is_shared(self) -> bool:
+        """Whether this is a server database a class can share (live sessions need one), not a
+        SQLite file of one person's."""
+        return not is_sqlite(self._engine.url)
+
     # -- profiles ---------------------------------------------------------------------------
+
+    def login_profile(self) -> Profile | None:
+        """On a class database, the profile of the login connected (``director-trainer classroom``
+        made it): a trainee there is that profile and no other. None elsewhere."""
+        if not self.is_shared:
+            return None
+        with self._read() as session:
+            row = session.scalar(select(ProfileRow).where(ProfileRow.login == func.current_user()))
+            return _profile(row) if row else None
 
     def profiles(self) -> list[Profile]:
         with self._read() as session:
@@ -120,27 +143,32 @@ class Store(StoreResults, StoreBookmarks):
     def record_attempt(self, profile: Profile, attempt: Attempt, mode: Mode = Mode.PRACTICE,
                        now: datetime | None = None) -> int:
         """Save an attempt with its answers and marks, and schedule its review (see
-        ``app.training.review``). An unfinished attempt is saved as it stands at ``now``.
+        ``app.training.review``); what was kept of it while unfinished goes in the same
+        transaction, so it counts once. An unfinished attempt is saved as it stands at ``now``.
         Returns the attempt's id."""
         finished_at = attempt.finished_at or as_utc(now or utc_now())
         with self._write() as session:
             self._lock(session, profile)
+            self._forget_attempt(session, profile.id, attempt.case.id)
             return self._add_attempt(session, profile.id, attempt, mode, finished_at, None)
 
     def record_exam(self, profile: Profile, exam: Exam) -> int:
         """Save a finished exam: its definition, paper, report, and the attempts at every case
-        reached (a case the time ran out before is on the paper but has no attempt)."""
+        reached (a case the time ran out before is on the paper but has no attempt); the copy kept
+        while it ran goes in the same transaction."""
         if exam.finished_at is None:
             raise StoreError("the exam is still running; finish it before saving it")
         result = exam.report()
         total = result.report.total
         with self._write() as session:
             self._lock(session, profile)
+            self._forget_exam(session, profile.id)
             row = ExamRow(
                 profile_id=profile.id, name=exam.profile.name, definition=exam.profile.to_dict(),
                 case_ids=[case.id for case in exam.cases], seed=exam.seed, started_at=exam.started_at,
                 finished_at=exam.finished_at, points=total.points, max_points=total.max_points,
                 passed=result.passed, timed_out=exam.timed_out, report=result.report.to_dict(),
+                paused_seconds=exam.paused.total_seconds(),
             )
             session.add(row)
             session.flush()
@@ -149,6 +177,27 @@ class Store(StoreResults, StoreBookmarks):
                     self._add_attempt(session, profile.id, attempt, Mode.EXAM,
                                       attempt.finished_at or exam.finished_at, row.id)
             return row.id
+
+    def record_live_session(self, profile: Profile, session_id: int, case: Case, now: datetime | None = None) -> int | None:
+        """Put the trainee's answers in a live session into their progress, as practice: once — a
+        second call (another window, a retry after a dropped connection) finds it done. The answers
+        are those the class database holds. Returns the attempt's id (None without answers, or if
+        recorded before)."""
+        moment = as_utc(now or utc_now())
+        with self._write() as session:
+            self._lock(session, profile)
+            member = session.get(LiveMemberRow, (session_id, profile.id), with_for_update=True)
+            live = session.get(LiveSessionRow, session_id)
+            if member is None or live is None or member.recorded_at is not None:
+                return None
+            stored = session.execute(select(LiveAnswerRow.question_id, LiveAnswerRow.answer).where(
+                LiveAnswerRow.session_id == session_id, LiveAnswerRow.profile_id == profile.id))
+            attempt = live_attempt(case, live.seed, dict(decoded_answers(stored)), member.joined_at, moment)
+            member.recorded_at = moment
+            member.left_at = member.left_at or moment
+            if attempt is not None:
+                member.attempt_id = self._add_attempt(session, profile.id, attempt, Mode.PRACTICE, moment, None)
+            return member.attempt_id
 
     def due_items(self, profile: Profile, now: datetime | None = None) -> list[DueItem]:
         """Cases and law sections due for review at ``now``, the most overdue first."""
@@ -183,7 +232,7 @@ class Store(StoreResults, StoreBookmarks):
             if row is None:
                 raise StoreError(f"there is no exam {exam_id} in {self.location}")
             return ExamReport(ExamProfile.from_dict(row.definition), Report.from_dict(row.report),
-                              row.started_at, row.finished_at, row.timed_out)
+                              row.started_at, row.finished_at, row.timed_out, timedelta(seconds=row.paused_seconds))
 
     # -- internals --------------------------------------------------------------------------
 

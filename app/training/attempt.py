@@ -79,6 +79,12 @@ class Attempt:
         return self.question
 
     @property
+    def seconds(self) -> float:
+        """The time spent on the case so far (all of it, once finished), on the monotonic clock.
+        A resumed attempt starts its clock this far back, so time before a restart still counts."""
+        return self.finished_after if self.finished_after is not None else time.monotonic() - self.started
+
+    @property
     def points(self) -> float:
         return sum(m.points for m in self.marks.values())
 

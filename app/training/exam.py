@@ -10,6 +10,12 @@ An ``Exam`` runs the cases in order as Attempts with feedback off. Time is never
 from the clock here: every action takes ``now`` (an aware datetime), which keeps the
 time limit testable and lets the GUI drive it from its timer. An action at or after
 the deadline ends the exam instead, and what was answered by then is marked.
+
+A paper interrupted by closing the application (or a crash) is resumed from the store
+(``app.training.resume``). Whether its clock ran while the application was closed is the
+profile's ``clock_runs_while_closed``: it does for a paper that stands for a real exam
+(walking out of an exam room does not stop its clock), and stops for a practice paper;
+the time the clock stood still is the exam's ``paused`` and moves its deadline on.
 """
 
 from __future__ import annotations
@@ -46,7 +52,8 @@ class ExamOver(AttemptError):
 class ExamProfile:
     """The rules of a paper. ``quotas`` maps a topic to the least number of cases carrying it;
     the rest of the paper is drawn from every case the pool allows (``topics``, empty for
-    all, difficulty range and edition)."""
+    all, difficulty range and edition). ``clock_runs_while_closed``: whether the time allowed
+    keeps running while the application is closed mid-paper (see the module's note)."""
 
     name: str
     cases: int
@@ -59,6 +66,7 @@ class ExamProfile:
     max_difficulty: int = HIGHEST_DIFFICULTY
     edition: str = CURRENT_EDITION
     description: str = ""
+    clock_runs_while_closed: bool = True
 
     def __post_init__(self) -> None:
         problems = []
@@ -87,10 +95,12 @@ class ExamProfile:
             "pass_mark": self.pass_mark, "quotas": dict(self.quotas), "topics": sorted(self.topics),
             "min_difficulty": self.min_difficulty, "max_difficulty": self.max_difficulty,
             "edition": self.edition, "description": self.description,
+            "clock_runs_while_closed": self.clock_runs_while_closed,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ExamProfile:
+        """The profile ``to_dict`` wrote; a key an older version did not write takes its default."""
         return cls(**{**data, "quotas": dict(data["quotas"]), "topics": frozenset(data["topics"])})
 
 
@@ -133,15 +143,22 @@ class ExamReport:
     started_at: datetime
     finished_at: datetime
     timed_out: bool
+    paused: timedelta = timedelta(0)
 
     @property
     def passed(self) -> bool:
         return self.report.total.fraction >= self.profile.pass_mark - PASS_TOLERANCE
 
+    @property
+    def time_taken(self) -> timedelta:
+        """The time on the exam's clock: from start to finish, less any time it stood still."""
+        return self.finished_at - self.started_at - self.paused
+
 
 @dataclass
 class Exam:
-    """A paper being sat. ``attempts`` grows as the candidate reaches each case."""
+    """A paper being sat. ``attempts`` grows as the candidate reaches each case. ``paused`` is the
+    time the clock stood still (a practice paper resumed after the application was closed)."""
 
     profile: ExamProfile
     cases: list[Case]
@@ -150,6 +167,7 @@ class Exam:
     attempts: list[Attempt] = field(default_factory=list)
     finished_at: datetime | None = None
     timed_out: bool = False
+    paused: timedelta = timedelta(0)
 
     def __post_init__(self) -> None:
         self.started_at = as_utc(self.started_at)
@@ -165,7 +183,12 @@ class Exam:
 
     @property
     def deadline(self) -> datetime:
-        return self.started_at + timedelta(minutes=self.profile.minutes)
+        return self.started_at + self.paused + timedelta(minutes=self.profile.minutes)
+
+    def time_used(self, now: datetime) -> timedelta:
+        """The time on the exam's clock at ``now``, never more than the time allowed."""
+        end = self.finished_at if self.finished_at is not None else as_utc(now)
+        return min(timedelta(minutes=self.profile.minutes), max(timedelta(0), end - self.started_at - self.paused))
 
     def time_left(self, now: datetime) -> timedelta:
         if self.finished_at is not None:
@@ -175,11 +198,6 @@ class Exam:
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
-
-    @property
-    def library_locked(self) -> bool:
-        """True while a closed-book exam is running: the GUI hides the law library."""
-        return not self.profile.open_book and not self.is_finished
 
     @property
     def current(self) -> Attempt | None:
@@ -225,7 +243,7 @@ class Exam:
             raise AttemptError("the report comes when the exam is finished")
         unreached = [Attempt(case, feedback=False) for case in self.cases[len(self.attempts):]]
         return ExamReport(self.profile, report_for(self.profile.name, [*self.attempts, *unreached]),
-                          self.started_at, self.finished_at, self.timed_out)
+                          self.started_at, self.finished_at, self.timed_out, self.paused)
 
     def _check_time(self, now: datetime) -> None:
         if self.finished_at is not None:

@@ -6,6 +6,13 @@ handle the everyday laws (auction irregularities, leads out of turn, penalty car
 revokes, claims) and a congress director the harder judgement areas as well
 (unauthorized information, misinformation, adjusted scores), so the quotas lean
 that way. Topic ids are those of ``content/topics.yaml``.
+
+The clock of a paper left mid-way (the application closed, or the machine went down):
+the three papers that stand for an accreditation exam keep it running, as an exam
+room's clock does when a candidate walks out, so a resumed paper has only the time
+that was left on the wall clock, and one whose time ran out meanwhile is handed in
+with what was answered. The closed-book check is a practice paper, taken in spare
+minutes: its clock stops while the application is closed and resumes where it stood.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ CLUB_QUICK = ExamProfile(
     max_difficulty=2,
     quotas={"insufficient-bid": 1, "penalty-card": 1, "revoke": 1},
     description="The rulings a club director gives without opening the book, 30 minutes.",
+    clock_runs_while_closed=False,
 )
 
 CONGRESS_LAWS = ExamProfile(

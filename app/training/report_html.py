@@ -50,7 +50,7 @@ def report_html(report: Report | ExamReport, trainee: str = "", topic_names: Map
 def _exam_summary(exam: ExamReport) -> str:
     profile = exam.profile
     verdict = "Passed" if exam.passed else "Not passed"
-    taken = int((exam.finished_at - exam.started_at).total_seconds() // 60)
+    taken = int(exam.time_taken.total_seconds() // 60)
     ended = " (time ran out)" if exam.timed_out else ""
     book = "open book" if profile.open_book else "closed book"
     return (

@@ -75,3 +75,40 @@ def test_a_board_without_a_deal_is_named(tmp_path: Path) -> None:
     for board in board_file.boards:
         with pytest.raises(SkeletonError, match="partial.pbn, board 4 has no deal"):
             case_from_board(board, source.name)
+
+
+def test_placeholder_text_left_in_a_draft_is_a_problem_at_its_line(tmp_path: Path) -> None:
+    """A skeleton loads, but its placeholders are not a case: each is reported where it stands, a draft
+    with any is not to be saved, and one written in full has none."""
+    from app.content.cases import skeleton
+    from app.content.cases.drafts import check_draft, placeholder_problems
+
+    text = dump_case(blank_case("a-new-one"))
+    check = check_draft(text)
+    assert check.case is not None and check.placeholders == 7 and not check.can_be_saved
+    lines = text.splitlines()
+    for problem in check.problems[-7:]:
+        phrase = problem.message.split("placeholder text ")[1].split(": write the real")[0].strip("'")
+        assert phrase in skeleton.PLACEHOLDERS and phrase in lines[problem.line - 1], problem
+    assert [p.message.split(" still holds")[0] for p in check.problems[-7:]] == [
+        "the title", "the situation", "question 'ruling'", "choice 1 of question 'ruling'",
+        "choice 2 of question 'ruling'", "the model ruling", "the commentary"]
+    assert check.problems[-5].message.endswith(": write the real question")
+
+    written = text
+    for placeholder, real in ((skeleton.PLACEHOLDER_TITLE, "One spade, then one diamond"),
+                              (skeleton.PLACEHOLDER_SITUATION, "East bid one diamond over one spade."),
+                              (skeleton.PLACEHOLDER_ASK, "Who may accept it?"),
+                              (skeleton.PLACEHOLDER_RIGHT, "The right answer is South"),  # not the whole value
+                              (skeleton.PLACEHOLDER_WRONG, "North"),
+                              (skeleton.PLACEHOLDER_RULING, "South may accept it (Law 27A1)."),
+                              (skeleton.PLACEHOLDER_COMMENTARY, "Law 27A1 gives South the first say.")):
+        written = written.replace(placeholder, real)
+    assert placeholder_problems(written, Path("a-new-one.yaml")) == []
+    assert check_draft(written).can_be_saved
+    # a board's facts are written in, the author's words are not yet
+    told = written.replace("East bid one diamond over one spade.", f"The board was passed out. {skeleton.PLACEHOLDER_TOLD}")
+    [left] = placeholder_problems(told, Path("a-new-one.yaml"))
+    assert left.message.startswith("the situation still holds") and skeleton.PLACEHOLDER_TOLD in told.splitlines()[
+        left.line - 1]
+    assert placeholder_problems("id: [unclosed", Path("x.yaml")) == []  # not YAML: the loader says so

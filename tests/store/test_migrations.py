@@ -1,10 +1,11 @@
 """Schema migrations: the revisions build exactly the models' schema, a database made by the
-first revision upgrades with its data intact (and a backup of a SQLite file), and a
-database from a newer version is refused with a message."""
+first revision (or by 0002, before work in progress was kept) upgrades with its data intact
+(and a backup of a SQLite file), and a database from a newer version is refused with a message."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -13,11 +14,16 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from store_samples import HALF_RIGHT, T0, answered, sample_case
 
-from app.store import Store, StoreError
+from app.store import Role, Store, StoreError
 from app.store.engine import BUSY_TIMEOUT_MS, create_store_engine, writer
 from app.store.location import database_url
 from app.store.migrate import current_revision, head_revision, upgrade
 from app.store.models import Base
+from app.training.attempt import Attempt
+from app.training.exam import ExamProfile
+from app.training.live import LivePhase, LiveStep
+from app.training.practice import Mode
+from app.training.report import Report
 from app.training.review import ReviewScheduler
 
 FIRST = "0001"
@@ -98,3 +104,77 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path: Path) -> None:
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == BUSY_TIMEOUT_MS
     engine.dispose()
+
+
+def test_a_database_at_revision_0002_upgrades_with_its_data(db_url: str) -> None:
+    """0003 adds the work in progress and an exam's paused time: a database of 0002 with a profile,
+    an attempt, an exam and a note opens with all of them, and can keep unfinished work."""
+    engine = _engine(db_url)
+    with writer(engine).begin() as connection:
+        upgrade(connection, "0002")
+        connection.execute(sa.text(
+            "INSERT INTO profiles (name, role, created_at) VALUES ('Ann', 'trainee', :t)"), {"t": datetime(2024, 5, 1)})
+        ann_id = connection.execute(sa.text("SELECT id FROM profiles")).scalar_one()
+        connection.execute(sa.text(
+            "INSERT INTO attempts (profile_id, case_id, case_title, edition, mode, points, max_points, score, "
+            "seconds, started_at, finished_at) VALUES (:ann, 'ib-1', 'An old case', 'wbf-2017', 'practice', "
+            "1.5, 3, 0.5, 42, :t, :t)"), {"ann": ann_id, "t": datetime(2024, 5, 1, 20, 5)})
+        connection.execute(sa.text(
+            "INSERT INTO exams (profile_id, name, definition, case_ids, seed, started_at, finished_at, points, "
+            "max_points, passed, timed_out, report) VALUES (:ann, 'Old paper', :definition, '[\"ib-1\"]', NULL, "
+            ":start, :end, 2, 3, :passed, :timed_out, :report)"),
+            {"ann": ann_id, "definition": json.dumps(ExamProfile("Old paper", cases=1, minutes=30).to_dict()),
+             "start": datetime(2024, 5, 2, 19), "end": datetime(2024, 5, 2, 19, 20), "passed": True,
+             "timed_out": False, "report": json.dumps(Report("Old paper", ()).to_dict())})
+        connection.execute(sa.text("INSERT INTO notes (profile_id, section_key, text, updated_at) "
+                                   "VALUES (:ann, '27B2', 'kept', :t)"), {"ann": ann_id, "t": datetime(2024, 5, 1)})
+    engine.dispose()
+
+    with Store.open(db_url, ReviewScheduler(fuzz=False)) as store:
+        [ann] = store.profiles()
+        assert store.last_results(ann) == {"ib-1": 0.5} and store.notes(ann) == {"27B2": "kept"}
+        [old_exam] = store.exams(ann)
+        report = store.exam_report(old_exam.id)
+        assert report.paused == timedelta(0) and report.time_taken == timedelta(minutes=20)
+        assert report.profile.clock_runs_while_closed  # a paper saved before the setting: the honest default
+        attempt = Attempt(sample_case(), started_at=T0)
+        attempt.answer(HALF_RIGHT[0])
+        store.save_unfinished_attempt(ann, attempt, Mode.PRACTICE)
+        assert [saved.case_id for saved in store.unfinished_attempts(ann)] == ["ib-1"]
+        backup = store.backup
+    if db_url.startswith("sqlite"):
+        assert backup is not None and backup.exists()
+        copy = sa.create_engine(f"sqlite:///{backup}")
+        with copy.connect() as connection:
+            assert current_revision(connection) == "0002"
+            assert connection.execute(sa.text("SELECT name FROM exams")).scalars().all() == ["Old paper"]
+        copy.dispose()
+    else:
+        assert backup is None
+
+
+def test_a_database_at_revision_0003_upgrades_with_its_data(db_url: str) -> None:
+    """0004 adds the classroom: a profile's login and the live sessions. Adding the login column must
+    not copy the profiles table (on SQLite, dropping the old copy would cascade to every attempt)."""
+    engine = _engine(db_url)
+    with writer(engine).begin() as connection:
+        upgrade(connection, "0003_work_in_progress")
+        connection.execute(sa.text(
+            "INSERT INTO profiles (name, role, created_at) VALUES ('Ann', 'trainee', :t)"), {"t": datetime(2024, 5, 1)})
+        ann_id = connection.execute(sa.text("SELECT id FROM profiles")).scalar_one()
+        connection.execute(sa.text(
+            "INSERT INTO attempts (profile_id, case_id, case_title, edition, mode, points, max_points, score, "
+            "seconds, started_at, finished_at) VALUES (:ann, 'ib-1', 'An old case', 'wbf-2017', 'practice', "
+            "1.5, 3, 0.5, 42, :t, :t)"), {"ann": ann_id, "t": datetime(2024, 5, 1, 20, 5)})
+        connection.execute(sa.text("INSERT INTO bookmarks (profile_id, section_key, created_at) "
+                                   "VALUES (:ann, '27B2', :t)"), {"ann": ann_id, "t": datetime(2024, 5, 1)})
+    engine.dispose()
+
+    with Store.open(db_url, ReviewScheduler(fuzz=False)) as store:
+        [ann] = store.profiles()
+        assert store.last_results(ann) == {"ib-1": 0.5} and store.bookmarks(ann) == ["27B2"]
+        assert store.login_profile() is None  # no class logins on a database that was not made a class
+        ivy = store.add_profile("Ivy", Role.INSTRUCTOR)
+        state = store.start_live_session(ivy, sample_case(), 1, LiveStep(LivePhase.TABLE, None, frozenset()))
+        store.join_live_session(ann, state.code)
+        assert store.live_room(state.session_id, None).present == ("Ann",)

@@ -3,6 +3,7 @@ writing at once lose nothing. Each runs on SQLite (WAL) and PostgreSQL."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -14,13 +15,17 @@ from app.store import Store
 from app.store.models import AnswerRow, AttemptRow
 
 WRITER = Path(__file__).with_name("writer.py")
+ROOT = Path(__file__).resolve().parents[2]
 QUESTIONS_PER_CASE = 3  # the fixture case behind writer.py's cases
 
 
 def _writers(db_url: str, profile: str, count: int, processes: int = 1) -> list[subprocess.Popen[str]]:
-    """Writer processes, each with its database open, released together."""
+    """Writer processes, each with its database open, released together (running this checkout's code,
+    whatever copy of the application the interpreter has installed)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     writers = [subprocess.Popen([sys.executable, str(WRITER), db_url, profile, str(count)], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(processes)]
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+               for _ in range(processes)]
     for writer in writers:
         assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
     for writer in writers:

@@ -14,6 +14,7 @@ from app.content.cases.loader import load_topics
 from app.training.attempt import AttemptError
 from app.training.exam import Exam, ExamError, ExamOver, ExamProfile, choose_cases
 from app.training.exam_profiles import BUILT_IN_PROFILES
+from app.training.exam_seal import Sealed, sealed_by
 from app.training.report import NOT_ANSWERED, Tally
 
 T0 = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)
@@ -110,11 +111,11 @@ def test_handing_in_early_is_not_a_time_out() -> None:
 
 def test_a_closed_book_exam_locks_the_library_until_it_ends() -> None:
     exam = Exam(ExamProfile("Closed", cases=1, minutes=20, open_book=False), [make_case("a")], T0)
-    assert exam.library_locked
+    assert Sealed.LAW_LIBRARY in sealed_by(exam)
     exam.finish(T0 + MINUTE)
-    assert not exam.library_locked
+    assert Sealed.LAW_LIBRARY not in sealed_by(exam)
     open_book = Exam(ExamProfile("Open", cases=1, minutes=20), [make_case("a")], T0)
-    assert not open_book.library_locked
+    assert Sealed.LAW_LIBRARY not in sealed_by(open_book)
 
 
 def test_an_exam_starts_from_a_profile_and_the_library() -> None:

@@ -1,13 +1,17 @@
 """The case editor end to end: a new case written in the form, checked as it is typed, its expect block
-filled in by the engine, saved and loaded; a PBN board imported; a library case edited and saved."""
+filled in by the engine, saved and loaded; a PBN board imported; a library case edited and saved;
+placeholder text reported and kept from being saved; unsaved changes never dropped on closing."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenuBar
 
 from app.bridge.deal import Deal
+from app.content.cases import skeleton
 from app.content.cases.loader import read_case
 from app.content.cases.writer import case_data
 from app.content.library import Library, load_library
@@ -46,6 +50,28 @@ def retype(qtbot, line, text: str) -> None:  # type: ignore[no-untyped-def]
     qtbot.keyClicks(line, text)
 
 
+# What an author writes in place of each placeholder of a new case.
+REAL_TITLE = "One diamond over one spade"
+REAL_TEXT = {
+    skeleton.PLACEHOLDER_SITUATION: "East bid one diamond over North's one spade; South called the director.",
+    skeleton.PLACEHOLDER_TOLD: "East says he did not see the opening bid.",
+    skeleton.PLACEHOLDER_ASK: "Who may accept the insufficient bid?",
+    skeleton.PLACEHOLDER_RIGHT: "South (the offender's left-hand opponent)",  # no comma: the choice is a flow mapping
+    skeleton.PLACEHOLDER_WRONG: "North (the opener)",
+    skeleton.PLACEHOLDER_RULING: "South may accept one diamond (Law 27A1); if he does not, East corrects it (Law 27B).",
+    skeleton.PLACEHOLDER_COMMENTARY: "Law 27A1 gives the offender's left-hand opponent the first say.",
+}
+
+
+def write_the_placeholders(qtbot, editor: CaseEditor) -> None:  # type: ignore[no-untyped-def]
+    """Replace every placeholder sentence in the text with real words, as the author would."""
+    text = editor.text.toPlainText().replace(f"title: {skeleton.PLACEHOLDER_TITLE}\n", f"title: {REAL_TITLE}\n")
+    for placeholder, real in REAL_TEXT.items():
+        text = text.replace(placeholder, real)
+    editor.text.setPlainText(text)
+    settled(qtbot, editor)
+
+
 def test_new_case_from_the_form_to_the_library(qtbot, window: MainWindow, mine: Path) -> None:  # type: ignore[no-untyped-def]
     editor = window.case_actions.new_case()
     settled(qtbot, editor)
@@ -68,6 +94,9 @@ def test_new_case_from_the_form_to_the_library(qtbot, window: MainWindow, mine: 
     assert any(p.startswith(f"opening-bid-over-partner.yaml:{laws_line}: ") for p in shown), shown
     retype(qtbot, form.fields["laws"], "27A1, 27B2")
     settled(qtbot, editor)
+    assert sum("still holds the placeholder text" in p for p in problems_shown(editor)) == 6  # title written
+    assert not editor.save_button.isEnabled()
+    write_the_placeholders(qtbot, editor)
     shown = problems_shown(editor)
     assert len(shown) == 1 and "warning: case 'opening-bid-over-partner' has no expect block" in shown[0]
     assert "insufficient" in editor.analysis.toPlainText().lower()
@@ -128,6 +157,10 @@ def test_a_pbn_board_becomes_a_case_that_loads(qtbot, window: MainWindow, mine: 
     case = editor.check.case
     assert case.id == "tuesday-pairs-board-6" and case.board == 6 and case.result == 10
     assert [str(e.call) for e in case.events if e.kind == "call"] == ["P", "1S", "P", "3S", "P", "4S", "P", "P", "P"]
+    # the board's own facts are written; the author's parts are still placeholders, and nothing else is wrong
+    assert all("still holds the placeholder text" in p for p in problems_shown(editor))
+    assert editor.save() is None and "Not saved" in editor.status.text()
+    write_the_placeholders(qtbot, editor)
     assert problems_shown(editor) == []  # no irregularity yet: the author adds it
     saved = editor.save()
     assert saved is not None and read_case(saved.path)[0] is not None
@@ -214,6 +247,7 @@ def test_a_new_case_under_a_library_id_asks_first(qtbot, window: MainWindow, min
         return answer[0]
 
     editor.ask = ask
+    write_the_placeholders(qtbot, editor)
     retype(qtbot, editor.form.fields["id"], "claim-with-a-finesse")
     settled(qtbot, editor)
     assert editor.save() is None and not (mine / "claim-with-a-finesse.yaml").exists()
@@ -221,7 +255,7 @@ def test_a_new_case_under_a_library_id_asks_first(qtbot, window: MainWindow, min
     answer[0] = True
     saved = editor.save()
     assert saved is not None and window.library.case("claim-with-a-finesse") is saved
-    assert saved.title == "A new case" and len(asked) == 2
+    assert saved.title == REAL_TITLE and len(asked) == 2
 
 
 def test_the_editor_shows_the_solver_at_once(qtbot, window: MainWindow, mine: Path) -> None:  # type: ignore[no-untyped-def]
@@ -241,3 +275,96 @@ def test_the_editor_shows_the_solver_at_once(qtbot, window: MainWindow, mine: Pa
     table = trick_table(window.library.case("claim-with-a-finesse").deal)
     shown = [[int(panel.grid.item(r, c).text()) for c in range(len(DECLARERS))] for r in range(len(DENOMINATIONS))]
     assert shown == [[table[d][s] for s in DECLARERS] for d in DENOMINATIONS]
+
+
+def test_an_untouched_editor_closes_without_asking(qtbot, window: MainWindow, mine: Path) -> None:  # type: ignore[no-untyped-def]
+    editor = window.case_actions.new_case()
+    settled(qtbot, editor)
+    editor.ask_unsaved = lambda: pytest.fail("nothing was changed, so nothing should be asked")
+    assert editor.close()
+    window.open_case("claim-with-a-finesse")
+    editor = window.case_actions.edit_current()
+    assert editor is not None
+    settled(qtbot, editor)
+    title = editor.form.fields["title"]
+    original = title.text()
+    retype(qtbot, title, "Changed for a moment")
+    retype(qtbot, title, original)  # the text is rewritten in the format's layout, but says the same
+    settled(qtbot, editor)
+    editor.ask_unsaved = lambda: pytest.fail("the case says what it said: nothing to lose")
+    assert editor.close()
+
+
+def test_closing_with_unsaved_changes_asks_save_discard_or_cancel(qtbot, window: MainWindow,  # type: ignore[no-untyped-def]
+                                                                  mine: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.ui.editor.case_editor import Unsaved
+
+    editor = window.case_actions.new_case()
+    settled(qtbot, editor)
+    retype(qtbot, editor.form.fields["id"], "unsaved-draft")
+    settled(qtbot, editor)
+    asked: list[Unsaved] = []
+    reply = [Unsaved.CANCEL]
+
+    def ask() -> Unsaved:
+        asked.append(reply[0])
+        return reply[0]
+
+    editor.ask_unsaved = ask
+    qtbot.keyClick(editor.text, Qt.Key.Key_Escape)  # Esc: Cancel keeps the draft open
+    assert editor.isVisible() and len(asked) == 1
+    close = next(a for a in editor.findChild(QMenuBar).actions()[0].menu().actions() if a.text() == "&Close")
+    reply[0] = Unsaved.SAVE  # Save, with placeholders left: not saved, so not closed either
+    close.trigger()
+    assert editor.isVisible() and len(asked) == 2 and "Not saved" in editor.status.text()
+    assert not (mine / "unsaved-draft.yaml").exists()
+    reply[0] = Unsaved.CANCEL
+    window.close()  # quitting the application asks too, and Cancel keeps the window open
+    assert window.isVisible() and editor.isVisible() and len(asked) == 3
+    write_the_placeholders(qtbot, editor)
+    reply[0] = Unsaved.SAVE
+    assert window.close()  # saved, then closed, and the application with it
+    assert len(asked) == 4 and (mine / "unsaved-draft.yaml").exists() and not editor.isVisible()
+    # the question itself: Save, Discard or Cancel, anything else keeps the draft
+    other = window.case_actions.new_case()
+    for button, meaning in ((QMessageBox.StandardButton.Discard, Unsaved.DISCARD),
+                            (QMessageBox.StandardButton.Save, Unsaved.SAVE),
+                            (QMessageBox.StandardButton.Cancel, Unsaved.CANCEL),
+                            (QMessageBox.StandardButton.Yes, Unsaved.CANCEL)):
+        monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *args, b=button: b))
+        assert other._ask_unsaved() is meaning
+
+
+def test_a_discarded_draft_is_not_written(qtbot, window: MainWindow, mine: Path) -> None:  # type: ignore[no-untyped-def]
+    from app.ui.editor.case_editor import Unsaved
+
+    editor = window.case_actions.new_case()
+    settled(qtbot, editor)
+    write_the_placeholders(qtbot, editor)
+    editor.ask_unsaved = lambda: Unsaved.DISCARD
+    qtbot.keyClick(editor.text, Qt.Key.Key_Escape)
+    assert not editor.isVisible() and not mine.exists()
+
+
+def test_placeholder_text_is_a_problem_at_its_line_and_blocks_saving(qtbot, window: MainWindow,  # type: ignore[no-untyped-def]
+                                                                     mine: Path) -> None:
+    editor = window.case_actions.new_case()
+    settled(qtbot, editor)
+    lines = editor.text.toPlainText().splitlines()
+    shown = problems_shown(editor)
+    expected = {
+        "title": skeleton.PLACEHOLDER_TITLE, "situation": skeleton.PLACEHOLDER_SITUATION,
+        "question 'ruling'": skeleton.PLACEHOLDER_ASK, "choice 1 of question 'ruling'": skeleton.PLACEHOLDER_RIGHT,
+        "choice 2 of question 'ruling'": skeleton.PLACEHOLDER_WRONG, "model ruling": skeleton.PLACEHOLDER_RULING,
+        "commentary": skeleton.PLACEHOLDER_COMMENTARY,
+    }
+    for where, placeholder in expected.items():
+        [message] = [p for p in shown if f"{where} still holds the placeholder text {placeholder!r}" in p]
+        line = int(message.split(":")[1])
+        assert placeholder in lines[line - 1], (message, lines[line - 1])
+        assert message.endswith(": write the real " + ("question" if where == "question 'ruling'" else
+                                                      "choice" if where.startswith("choice") else where))
+    assert not editor.save_button.isEnabled() and editor.save() is None and not mine.exists()
+    assert "placeholder" in editor.status.text()

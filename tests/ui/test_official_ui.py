@@ -31,7 +31,9 @@ def test_import_then_show_the_wording_search_it_and_remove_it(window: MainWindow
     assert not view.official_button.isEnabled()
     window.official_text.import_file(BOOK)
     qtbot.waitUntil(lambda: not busy() and window.library.official is not None, timeout=10000)
-    assert window.official_text.last_message.startswith("4 laws, 29 of 906 sections matched; 2 kept unplaced")
+    message = window.official_text.last_message
+    assert message.startswith("4 laws, 29 of 906 sections with official wording; left without wording: ")
+    assert "; 2 kept unplaced (no such section in the library): 27A2(a), 27E." in message
     assert view.official_button.isEnabled()
     window.show_law("27B1(b)")
     assert "Made-up text for a comparable call" not in view.browser.toPlainText()

@@ -126,7 +126,13 @@ def test_one_screen_means_no_notes_window_and_no_case_means_a_message(window, qt
 
 def test_no_presenting_during_an_exam(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.start_exam(replace(BUILT_IN_PROFILES[0], cases=2, quotas={}))
+    view_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    present_action = next(a for a in view_menu.actions() if a.text() == "&Present")
+    assert not present_action.isEnabled()  # greyed out, so F5 does nothing
     qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert window.presenter is None
+    window.present()  # reached some other way, it says why not
     assert window.presenter is None
     assert "not available during an exam" in window.statusBar().currentMessage()
     window.finish_exam(show=False)  # a running exam would ask "Hand it in?" when the window closes
+    assert present_action.isEnabled() and "not available" not in window.statusBar().currentMessage()

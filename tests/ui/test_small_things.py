@@ -38,10 +38,10 @@ def test_the_case_list_and_home_name_topics_by_their_names(window: MainWindow, l
     assert window.case_list.topic.itemText(1) in library.topics.values()  # the filter too
     home = window.home
     for index, profile in enumerate(BUILT_IN_PROFILES):
-        home.exam_profile.setCurrentIndex(index)
+        home.exam_box.exam_profile.setCurrentIndex(index)
         for tag in profile.quotas:
-            assert library.topics[tag] in home.exam_description.text()
-            assert f"on {tag}" not in home.exam_description.text()
+            assert library.topics[tag] in home.exam_box.exam_description.text()
+            assert f"on {tag}" not in home.exam_box.exam_description.text()
 
 
 def test_first_run_shows_where_to_start_until_there_is_history(window: MainWindow) -> None:

@@ -12,6 +12,7 @@ from app.store import Role, Store
 from app.training.case_filter import CaseFilter
 from app.training.clock import utc_now
 from app.training.exam import ExamProfile
+from app.training.exam_seal import Sealed
 from app.ui.training.report_dialog import ReportDialog
 from app.ui.window.main_window import AREAS, MainWindow
 
@@ -85,7 +86,7 @@ def test_practice_with_nothing_matching_says_so(window: MainWindow) -> None:
 def test_closed_book_exam_locks_the_library_times_out_and_reports(window: MainWindow) -> None:
     paper = ExamProfile(name="Test paper", cases=2, minutes=5, open_book=False, quotas={"revoke": 1})
     window.start_exam(paper)
-    assert window.exam is not None and window.exam.library_locked
+    assert window.exam is not None and Sealed.LAW_LIBRARY in window.seal.sealed
     assert not window.player.law_box.isVisible()
     assert "Time left 0:0" in window.player.timer_label.text()
     window.areas.setCurrentRow(AREAS.index("Library"))
@@ -115,7 +116,7 @@ def test_closed_book_exam_locks_the_library_times_out_and_reports(window: MainWi
 
 def test_an_impossible_paper_is_explained(window: MainWindow) -> None:
     window.start_exam(ExamProfile(name="Huge", cases=500, minutes=10))
-    assert "needs 500 cases" in window.home.exam_error.text()
+    assert "needs 500 cases" in window.home.exam_box.exam_error.text()
 
 
 def test_report_exports_to_html_and_pdf(window: MainWindow, tmp_path: Path) -> None:

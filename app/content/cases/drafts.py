@@ -2,7 +2,10 @@
 
 The case editor calls ``check_draft`` (off the GUI thread) each time the text settles, and shows
 exactly what ``director-trainer check`` would print for the file, with the engine's reading of
-the scenario so the author sees what it makes of the events before writing ``expect``.
+the scenario so the author sees what it makes of the events before writing ``expect``. A draft
+also answers for the skeleton's placeholder text (``skeleton.PLACEHOLDERS``) left anywhere in it:
+a case that asks "Write the question the trainee answers." loads, but is no case, so each is a
+problem at its line and the editor will not save the draft until it is written.
 """
 
 from __future__ import annotations
@@ -14,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from app.content.cases.checks import as_written, check_case, missing_expect
+from app.content.cases.loader import read_case
 from app.content.cases.model import Case
 from app.content.cases.questions import EXPECT_KEYS
-from app.content.cases.loader import read_case
+from app.content.cases.skeleton import PLACEHOLDERS
+from app.content.cases.yaml_lines import Located, YamlSyntaxError, load_located
 from app.content.files.problems import ContentProblem
-from app.content.cases.yaml_lines import YamlSyntaxError, load_located
 from app.rules.engine import analyse
 from app.rules.explain import explanation_markdown
 
@@ -28,13 +32,20 @@ _ID_LINE = re.compile(r"^id:[ \t]*([a-z0-9-]+)[ \t]*(?:#.*)?$", re.MULTILINE)
 
 @dataclass
 class DraftCheck:
-    """A draft's case (None while it does not load), its problems and warnings, and the engine's analysis."""
+    """A draft's case (None while it does not load), its problems (placeholder text left in it among
+    them, ``placeholders`` of them) and warnings, and the engine's analysis."""
 
     name: str
     case: Case | None
     problems: list[ContentProblem] = field(default_factory=list)
     warnings: list[ContentProblem] = field(default_factory=list)
     analysis: str = ""
+    placeholders: int = 0
+
+    @property
+    def can_be_saved(self) -> bool:
+        """A draft is saved once it loads and nothing in it is still the skeleton's placeholder text."""
+        return self.case is not None and not self.placeholders
 
 
 def draft_name(text: str) -> str:
@@ -57,7 +68,8 @@ def check_draft(text: str, topics: set[str] | None = None) -> DraftCheck:
         path = Path(scratch) / name
         path.write_text(text, encoding="utf-8")
         case, problems = read_case(path, topics)
-        result = DraftCheck(name, case, [_as(shown, p) for p in problems])
+        unwritten = placeholder_problems(text, shown)
+        result = DraftCheck(name, case, [_as(shown, p) for p in problems] + unwritten, placeholders=len(unwritten))
         if case is None:
             return result
         result.problems += [_as(shown, p) for p in check_case(case)]
@@ -66,6 +78,57 @@ def check_draft(text: str, topics: set[str] | None = None) -> DraftCheck:
         result.analysis = explanation_markdown(analyse(case.scenario()))
     case.path = shown
     return result
+
+
+def placeholder_problems(text: str, shown: Path) -> list[ContentProblem]:
+    """A problem, at its line, for every value of the draft that still holds placeholder text (none
+    for text that is not YAML: the loader reports that)."""
+    try:
+        located = load_located(text)
+    except YamlSyntaxError:
+        return []
+    lines = text.splitlines()
+    found: list[ContentProblem] = []
+    for path, value in _strings(located.data, ()):
+        phrase = next((p for p in PLACEHOLDERS if value.strip() == p or (p.endswith(".") and p in value)), None)
+        if phrase is not None:
+            where, thing = _describe(path, located)
+            start = located.line(*path)  # a block of text starts a line above its words: point at the words
+            line = next((n for n in range(start, min(start + 3, len(lines)) + 1) if phrase in lines[n - 1]), start)
+            found.append(ContentProblem(shown, line,
+                                        f"{where} still holds the placeholder text {phrase!r}: write the real {thing}"))
+    return found
+
+
+def _strings(value: Any, path: tuple[str | int, ...]) -> list[tuple[tuple[str | int, ...], str]]:
+    """Every string in a loaded YAML value, with its path."""
+    if isinstance(value, str):
+        return [(path, value)]
+    if isinstance(value, dict):
+        return [found for key, item in value.items() for found in _strings(item, (*path, str(key)))]
+    if isinstance(value, list):
+        return [found for index, item in enumerate(value) for found in _strings(item, (*path, index))]
+    return []
+
+
+_TOP = {"title": ("the title", "title"), "situation": ("the situation", "situation"),
+        "ruling": ("the model ruling", "model ruling"), "commentary": ("the commentary", "commentary")}
+
+
+def _describe(path: tuple[str | int, ...], located: Located) -> tuple[str, str]:
+    """What holds the value at ``path``, and what the author should write there instead."""
+    if len(path) >= 3 and path[0] == "questions" and isinstance(path[1], int):
+        questions = located.data.get("questions") if isinstance(located.data, dict) else None
+        question = questions[path[1]] if isinstance(questions, list) else None
+        name = f"question {question.get('id')!r}" if isinstance(question, dict) and question.get("id") \
+            else f"question {path[1] + 1}"
+        if path[2] == "choices" and len(path) >= 5 and isinstance(path[3], int):
+            return (f"choice {path[3] + 1} of {name}",
+                    "explanation" if path[4] == "why" else "choice")
+        return (name, {"ask": "question", "why": "explanation"}.get(str(path[2]), str(path[2])))
+    if len(path) == 1 and path[0] in _TOP:
+        return _TOP[str(path[0])]
+    return ".".join(str(part) for part in path), "text"
 
 
 def engine_expect(case: Case) -> dict[str, Any]:

@@ -16,9 +16,23 @@ from app.bridge.board_file import FileBoard
 from app.bridge.rota import board_conditions
 from app.bridge.seats import SEATS
 
+# The text a skeleton holds where the author must write. ``drafts.check_draft`` reports any of it
+# left in a draft, and the editor will not save one that has it: a word-for-word sentence found
+# anywhere in a value, a short one (a title, a choice) when it is the whole value.
+PLACEHOLDER_TITLE = "A new case"
+PLACEHOLDER_SITUATION = "What the players tell the director when he arrives."
+PLACEHOLDER_TOLD = "Say here what happened at the table and why the director was called."
+PLACEHOLDER_ASK = "Write the question the trainee answers."
+PLACEHOLDER_RIGHT = "The right answer"
+PLACEHOLDER_WRONG = "A wrong answer"
+PLACEHOLDER_RULING = "The model ruling, as a director would give it at the table, with the laws it rests on."
+PLACEHOLDER_COMMENTARY = "Why, with law references such as Law 27B1(a)."
+PLACEHOLDERS = (PLACEHOLDER_TITLE, PLACEHOLDER_SITUATION, PLACEHOLDER_TOLD, PLACEHOLDER_ASK, PLACEHOLDER_RIGHT,
+                PLACEHOLDER_WRONG, PLACEHOLDER_RULING, PLACEHOLDER_COMMENTARY)
+
 PLACEHOLDER_QUESTION: dict[str, Any] = {
-    "id": "ruling", "kind": "single", "ask": "Write the question the trainee answers.",
-    "choices": [{"text": "The right answer", "correct": True}, {"text": "A wrong answer"}],
+    "id": "ruling", "kind": "single", "ask": PLACEHOLDER_ASK,
+    "choices": [{"text": PLACEHOLDER_RIGHT, "correct": True}, {"text": PLACEHOLDER_WRONG}],
 }
 
 
@@ -29,14 +43,14 @@ class SkeletonError(ValueError):
 def blank_case(case_id: str = "new-case", board: int = 1) -> dict[str, Any]:
     """The smallest case that loads: a full deal with every card, a placeholder question and texts."""
     return {
-        "format": 1, "id": case_id, "title": "A new case", "edition": "wbf-2017", "laws": [], "topics": [],
+        "format": 1, "id": case_id, "title": PLACEHOLDER_TITLE, "edition": "wbf-2017", "laws": [], "topics": [],
         "difficulty": 1, "board": {"number": board},
         "deal": "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
         "events": [{"director": True}],
-        "situation": "What the players tell the director when he arrives.\n",
+        "situation": PLACEHOLDER_SITUATION + "\n",
         "questions": [dict(PLACEHOLDER_QUESTION)],
-        "ruling": "The model ruling, as a director would give it at the table, with the laws it rests on.\n",
-        "commentary": "Why, with law references such as Law 27B1(a).\n",
+        "ruling": PLACEHOLDER_RULING + "\n",
+        "commentary": PLACEHOLDER_COMMENTARY + "\n",
     }
 
 
@@ -85,5 +99,5 @@ def case_from_board(board: FileBoard, source_name: str) -> dict[str, Any]:
     data["events"] = events
     told = f"The board was played as {board.contract.symbol}" if board.contract else "The board was passed out"
     made = f", making {board.result} tricks" if board.result is not None and board.contract else ""
-    data["situation"] = f"{told}{made}. Say here what happened at the table and why the director was called.\n"
+    data["situation"] = f"{told}{made}. {PLACEHOLDER_TOLD}\n"
     return data

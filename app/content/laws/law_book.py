@@ -2,7 +2,8 @@
 
 The format is documented in ``content/README.md``. A heading that starts with a
 law reference opens a section (the reference alone places it in the tree); any
-other heading opens an annotation of the section above it. Keeping the
+other heading opens an annotation of the section above it, or of the section
+named in brackets at its end (``placement.py`` says why). Keeping the
 structure in the references rather than in heading levels means an instructor
 cannot break the tree by using ``###`` where ``####`` was expected.
 """
@@ -16,6 +17,8 @@ from pathlib import Path
 
 
 from app.content.files.problems import ContentProblem
+from app.content.laws.placement import (outline_problem, placed_section, split_placement,
+                                         wider_reference_problem)
 from app.content.laws.refs import LawRef, RefError, find_refs, parse_ref
 
 # "In brief" is the few lines a director reads at the table; the page shows it first, so it is kept short.
@@ -44,13 +47,23 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 
 @dataclass
 class Annotation:
-    """A director's note on a section: its kind (see ANNOTATION_KINDS), title and Markdown."""
+    """A director's note on a section: its kind (see ANNOTATION_KINDS), title and Markdown.
+
+    ``placed`` is True when the heading named the section the note belongs to, in brackets,
+    rather than leaving it to the section heading above it.
+    """
 
     kind: str
     title: str
     body: str
     line: int
     body_line: int = 0
+    heading_level: int = 0
+    placed: bool = False
+
+    def heading(self) -> str:
+        """The heading as written, without any placement: ``Example: One diamond over one spade``."""
+        return f"{self.kind}: {self.title}" if self.title else self.kind
 
 
 @dataclass
@@ -63,6 +76,7 @@ class Section:
     path: Path
     line: int
     summary_line: int = 0
+    heading_level: int = 0
     annotations: list[Annotation] = field(default_factory=list)
     children: list[Section] = field(default_factory=list)
 
@@ -216,25 +230,15 @@ def read_law_file(path: Path, problems: list[ContentProblem]) -> list[Section]:
             title = (section_match.groupdict().get("title") or "").strip()
             if ref.term:
                 title = ref.term
-            current_section = Section(ref, title, "", path, lineno)
+            current_section = Section(ref, title, "", path, lineno, heading_level=len(heading.group(1)))
             current_annotation = None
             sections.append(current_section)
             continue
-        kind, _, title = heading_text.partition(":")
-        canonical = ANNOTATION_KINDS.get(kind.strip().lower())
-        if canonical is None:
-            problems.append(ContentProblem(
-                path, lineno,
-                f"heading {heading_text!r} is neither a law reference nor an annotation kind "
-                f"({', '.join(sorted(set(ANNOTATION_KINDS.values())))})",
-            ))
-            canonical, title = "Note", heading_text
         if current_section is None:
             problems.append(ContentProblem(path, lineno, "an annotation before the first section heading"))
             current_annotation = None
             continue
-        current_annotation = Annotation(canonical, title.strip(), "", lineno)
-        current_section.annotations.append(current_annotation)
+        current_annotation = _annotation(heading_text, len(heading.group(1)), lineno, sections, path, problems)
     close_block()
 
     _check_header(header, sections, path, problems)
@@ -243,6 +247,37 @@ def read_law_file(path: Path, problems: list[ContentProblem]) -> list[Section]:
             problems.append(ContentProblem(path, section.line, f"{section.ref.label()} has no summary"))
         _check_in_brief(section, path, problems)
     return sections
+
+
+def _annotation(heading_text: str, level: int, line: int, sections: list[Section], path: Path,
+                problems: list[ContentProblem]) -> Annotation:
+    """Open the annotation a heading starts and attach it to its section: the one named in brackets
+    at the end of the heading, else the last section read (``sections[-1]``)."""
+    text, placed_at = split_placement(heading_text)
+    kind, _, title = text.partition(":")
+    canonical = ANNOTATION_KINDS.get(kind.strip().lower())
+    if canonical is None:
+        problems.append(ContentProblem(
+            path, line,
+            f"heading {heading_text!r} is neither a law reference nor an annotation kind "
+            f"({', '.join(sorted(set(ANNOTATION_KINDS.values())))})",
+        ))
+        canonical, title = "Note", text
+    note = Annotation(canonical, title.strip(), "", line, heading_level=level)
+    owner = sections[-1]
+    if placed_at:
+        named, mistake = placed_section(placed_at, [s.ref for s in sections], path, line)
+        if mistake is not None:
+            problems.append(mistake)  # the note stays under the section above it: nothing is lost
+        elif named is not None:
+            owner, note.placed = sections[named], True
+    outline_owner = next((s.ref for s in reversed(sections) if s.heading_level < level), None)
+    problem = outline_problem(path, line, level, text.strip(), owner.ref, owner.heading_level,
+                              outline_owner, note.placed)
+    if problem is not None:
+        problems.append(problem)
+    owner.annotations.append(note)
+    return note
 
 
 def _check_in_brief(section: Section, path: Path, problems: list[ContentProblem]) -> None:
@@ -355,12 +390,20 @@ def unresolved_references(book: LawBook, text: str, path: Path, first_line: int)
 
 
 def check_book_references(book: LawBook) -> list[ContentProblem]:
-    """Unresolved references in every summary and annotation of the book."""
+    """Unresolved references in every summary and annotation of the book, and every note that
+    names a wider section but nothing of the one it hangs under (``placement.py``)."""
     problems: list[ContentProblem] = []
     for section in book.walk():
         problems += unresolved_references(book, section.summary, section.path, section.summary_line)
         for note in section.annotations:
             problems += unresolved_references(book, note.body, section.path, note.body_line)
+            if note.placed:
+                continue
+            refs = [ref for span in find_refs(f"{note.title}\n{note.body}") for ref in span.refs]
+            heading = f"{'#' * note.heading_level} {note.heading()}"
+            problem = wider_reference_problem(section.path, note.line, heading, section.ref, refs)
+            if problem is not None:
+                problems.append(problem)
     return problems
 
 

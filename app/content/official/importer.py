@@ -4,10 +4,11 @@ The official wording is copyright, so the project ships its own summaries only; 
 user who owns the book may import it. A real extraction is untidy: a table of
 contents before the body and an index after it, page numbers and running headers
 between lines, law headings split over two lines, section text run on from its
-heading, ligatures lost (``Insu cient``), footnote numbers glued to words. This
-module turns such text into wording per section of the library's tree and says
-what it could not place; nothing is dropped. The result lives in the user's data
-folder, never in ``content/``.
+heading, items run on inside a paragraph, ligatures lost (``Insu cient``),
+footnotes printed mid-sentence. This module reads the file; the splitting
+(``sections``) turns the text into wording per section of the library's tree and
+says what it could not place; no law text is dropped. The result lives in the
+user's data folder, never in ``content/``.
 """
 
 from __future__ import annotations
@@ -35,17 +36,20 @@ def default_folder() -> Path:
 
 
 def read_source(path: Path) -> str:
-    """The text of a PDF (pages separated by form feeds) or of a text file in UTF-8 or Latin-1."""
+    """The text of a PDF (pages separated by form feeds) or of a text file in UTF-8, Windows-1252
+    or Latin-1 (a German text saved on Windows is most likely Windows-1252)."""
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise OfficialImportError(f"{path}: cannot be read ({exc.strerror or exc}); check the path") from exc
     if data.startswith(b"%PDF"):
         return _pdf_text(path)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")  # every byte is a Latin-1 character
 
 
 def _pdf_text(path: Path) -> str:

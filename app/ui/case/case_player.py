@@ -24,7 +24,8 @@ from app.content.laws.render import Renderer
 from app.content.library import Library
 from app.rules.timeline import Timeline, replay
 from app.rules.timeline_words import describe_event
-from app.training.sitting import ExamSitting, Sitting
+from app.training.sitting import Sitting
+from app.ui.case.answer_form import law_choices
 from app.ui.case.double_dummy_panel import DoubleDummyPanel
 from app.ui.case.ruling_panel import RulingPanel
 from app.ui.case.shortcuts import NEXT_CASE, STEP_BACK, STEP_FORWARD
@@ -123,7 +124,7 @@ class CasePlayer(QWidget):
         self.double_dummy = DoubleDummyPanel()
         left_layout.addWidget(self.double_dummy)
 
-        self.ruling = RulingPanel(renderer, sorted(library.book.sections, key=lambda k: (len(k), k)))
+        self.ruling = RulingPanel(renderer, law_choices(library.book))
         self.ruling.twins = library.twins
         self.ruling.caseRequested.connect(self.caseRequested)
         self.ruling.lawRequested.connect(self.show_law)
@@ -167,10 +168,10 @@ class CasePlayer(QWidget):
             shortcut.activated.connect(lambda s=step: self.slider.setValue(self.slider.value() + s))
 
     def open_case(self, case: Case, sitting: Sitting, engine_text: str = "") -> None:
-        """Show a case and start asking its questions (or an exam paper's, from this case on)."""
+        """Show a case and start asking its questions (or an exam paper's, from this case on). What an
+        exam hides here (the cited law in a closed-book paper, double dummy) the window's seal hides."""
         self.show_table(case)
         self.ruling.start(sitting, engine_text)
-        self.law_box.setVisible(not isinstance(sitting, ExamSitting) or not sitting.exam.library_locked)
 
     def show_table(self, case: Case) -> None:
         """Draw a case's table and timeline (an exam moving on changes the case under the panel)."""

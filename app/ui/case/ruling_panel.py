@@ -23,13 +23,14 @@ from PySide6.QtWidgets import (
 
 from app.content.cases.model import Case, Question
 from app.content.laws.editions import EDITION_LABELS
-from app.content.laws.render import Renderer, law_href
+from app.content.laws.render import Renderer
 from app.training.attempt import Attempt
 from app.training.exam import ExamOver
-from app.training.feedback import choice_verdicts, cited_law, model_answer_items
+from app.training.feedback import choice_verdicts, cited_law
 from app.training.marking import Answer, AnswerError, Mark
 from app.training.sitting import ExamSitting, Sitting
-from app.ui.case.answer_form import VERDICT_MARKS, QuestionForm
+from app.ui.case.answer_form import QuestionForm
+from app.ui.case.mark_html import mark_html
 from app.ui.case.shortcuts import MARK, NEXT_QUESTION
 from app.ui.common.theme import readable
 
@@ -42,6 +43,7 @@ class RulingPanel(QWidget):
     caseRequested = Signal(str)  # a twin of the case, set under another code, chosen after the ruling
     citedLaw = Signal(str)  # the law the marked question rests on ("" when it cites none)
     finished = Signal(object)  # the Attempt, when a case with feedback is done; the sitting for an exam
+    answered = Signal()  # an answer has been marked (the window saves it at once)
     caseChanged = Signal(object)  # the next Case of an exam paper
     questionShown = Signal()  # a question (or the ruling) is on screen: the holder may fit it
     timeUp = Signal(str)  # an exam's time ran out: the message to show
@@ -150,11 +152,39 @@ class RulingPanel(QWidget):
             self._cap_question_area()
 
     def start(self, sitting: Sitting, engine_text: str = "") -> None:
+        """Ask the sitting's questions from where it stands: a resumed attempt starts at its next
+        unanswered question, with the answers given before it listed."""
         self.sitting = sitting
         self.engine_text = engine_text
         self._clear_feedback()
         self.question_area.setVisible(True)
         self._show_question()
+        attempt = sitting.attempt
+        if attempt is not None and attempt.answers and sitting.question is not None:
+            self._show_earlier(attempt)
+
+    def _show_earlier(self, attempt: Attempt) -> None:
+        """The answers a resumed attempt already holds: their marks when the sitting gives feedback,
+        else only that they are recorded."""
+        count = len(attempt.answers)
+        parts = [f"<p><b>Carried on where you left off:</b> {count} question{'s' if count != 1 else ''} of this "
+                 "case answered before.</p>"]
+        if self.sitting is not None and self.sitting.feedback:
+            parts.append(self._answers_table(attempt))
+        else:
+            parts.append("<p>Those answers are recorded; marks come with the report at the end.</p>")
+        self._show_feedback("\n".join(parts))
+        self.questionShown.emit()
+
+    def _answers_table(self, attempt: Attempt) -> str:
+        """Each answered question of the attempt with its verdict and points."""
+        rows = []
+        for question in attempt.case.questions:
+            mark = attempt.marks.get(question.id)
+            if mark is not None:
+                rows.append(f"<tr><td>{html.escape(_shorten(question.ask))}</td><td>{mark.verdict}</td>"
+                            f"<td>{mark.points:g}/{mark.max_points:g}</td></tr>")
+        return "<table cellpadding='3'>" + "".join(rows) + "</table>"
 
     def _clear_feedback(self) -> None:
         self.feedback.clear()
@@ -224,6 +254,7 @@ class RulingPanel(QWidget):
         self.error.clear()
         self.error.setVisible(False)
         self.form.lock()
+        self.answered.emit()
         self.submit.setEnabled(False)
         self.next_button.setEnabled(True)
         self.next_button.setFocus()
@@ -240,39 +271,8 @@ class RulingPanel(QWidget):
 
     def _show_mark(self, question: Question, given: Answer, result: Mark) -> None:
         """The verdict, how each choice fared, the model answer, why, and the law it rests on."""
-        colour = "#2e8b57" if result.is_correct else ("#d08000" if result.fraction > 0 else "#c8102e")
-        parts = [f'<h3 style="color:{colour}">{result.verdict} — {result.points:g} of {result.max_points:g}</h3>']
-        if question.kind == "multi" and isinstance(given, frozenset):
-            rows = []
-            verdicts = choice_verdicts(question, given)
-            assert self.form is not None  # the form of the question just marked
-            for index in self.form.shown:
-                choice, verdict = question.choices[index], verdicts[index]
-                sign, tint = VERDICT_MARKS[verdict]
-                rows.append(f'<li><span style="color:{tint}"><b>{sign}</b> {verdict.value}:</span> '
-                            f"{self._inline(choice.text)}</li>")
-            parts.append("<p><b>Each choice:</b></p><ul>" + "".join(rows) + "</ul>")
-        if not result.is_correct:
-            items = model_answer_items(question)
-            if len(items) == 1:
-                parts.append(f"<p><b>Model answer:</b> {self.renderer.markdown(items[0])}</p>")
-            else:
-                tag = "ol" if question.kind == "order" else "ul"
-                listed = "".join(f"<li>{self._inline(item)}</li>" for item in items)
-                parts.append(f"<p><b>Model answer:</b></p><{tag}>{listed}</{tag}>")
-        if result.why:
-            parts.append(self.renderer.markdown(result.why))
-        law = cited_law(question)
-        if law is not None:
-            parts.append(f'<p><b>The law:</b> <a href="{law_href(law.key)}">{html.escape(law.label())}</a></p>')
-        self._show_feedback("\n".join(parts))
-
-    def _inline(self, text: str) -> str:
-        """A short Markdown text as HTML without its paragraph, to sit inside a list item."""
-        rendered = self.renderer.markdown(text).strip()
-        if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
-            rendered = rendered[3:-4]
-        return rendered
+        assert self.form is not None  # the form of the question just marked
+        self._show_feedback(mark_html(question, given, result, self.form.shown, self.renderer))
 
     def next_question(self) -> None:
         if self.sitting is None or self.sitting.question is None:
@@ -307,15 +307,9 @@ class RulingPanel(QWidget):
         case = attempt.case
         self.progress.setText("Finished")
         self.question_area.setVisible(False)  # the ruling and commentary get the whole panel
-        rows = []
-        for question in case.questions:
-            mark = attempt.marks.get(question.id)
-            if mark is not None:
-                rows.append(f"<tr><td>{html.escape(_shorten(question.ask))}</td><td>{mark.verdict}</td>"
-                            f"<td>{mark.points:g}/{mark.max_points:g}</td></tr>")
         parts = [
             f"<h2>You scored {attempt.points:g} of {attempt.max_points:g} ({attempt.score:.0%})</h2>",
-            "<h3>Your answers</h3><table cellpadding='3'>" + "".join(rows) + "</table>",
+            "<h3>Your answers</h3>" + self._answers_table(attempt),
             "<h3>Model ruling</h3>", self.renderer.markdown(case.ruling),
             "<h3>Commentary</h3>", self.renderer.markdown(case.commentary),
         ]

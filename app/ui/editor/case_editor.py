@@ -4,22 +4,27 @@ The text is the truth. An edit in the form rewrites that key in the text at once
 the text is read back into the form when typing pauses. Each settled text is checked off the
 GUI thread with the checks ``director-trainer check`` runs (loader, rules engine, solver), and
 the result shows as ``file:line`` messages, the table at the director call and the engine's
-analysis. Saving writes to the user case folder only, and only a case that loads.
+analysis. Saving writes to the user case folder only, and only a case that loads and has no
+placeholder text left in it. A draft is never dropped silently: closing the editor with unsaved
+changes (the window's close button, Esc, File › Close, or quitting the application) asks Save,
+Discard or Cancel.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFontDatabase, QResizeEvent, QTextCursor
+from PySide6.QtGui import QCloseEvent, QFontDatabase, QKeySequence, QResizeEvent, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenuBar,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
@@ -30,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.cases.drafts import DraftCheck, check_draft, engine_expect
+from app.content.cases.drafts import DraftCheck, check_draft, draft_name, engine_expect, placeholder_problems
 from app.content.cases.model import Case
 from app.content.cases.user_cases import save_user_case
 from app.content.cases.writer import dump_case
@@ -48,6 +53,22 @@ LINE_ROLE = Qt.ItemDataRole.UserRole + 1
 WIDE = 1400  # from this width the text and the preview stand side by side
 
 
+class Unsaved(Enum):
+    """What to do with unsaved changes when the editor closes."""
+
+    SAVE = "save"
+    DISCARD = "discard"
+    CANCEL = "cancel"
+
+
+def _data(text: str) -> object:
+    """The text read as YAML, or None if it is not YAML (then only the text itself can be compared)."""
+    try:
+        return load_located(text).data
+    except YamlSyntaxError:
+        return None
+
+
 def _checked(text: str, topics: set[str] | None) -> tuple[DraftCheck, Timeline | None]:
     """The checks and the table's timeline for a draft: the slow part, run off the GUI thread."""
     result = check_draft(text, topics)
@@ -59,7 +80,8 @@ class CaseEditor(QWidget):
 
     ``editing`` is the id of the case the text came from: saving it needs no question. ``library_ids``
     are the ids of the application's own cases: a user case of the same id is shown in place of one,
-    so saving under such an id (other than the one being edited) asks first.
+    so saving under such an id (other than the one being edited) asks first. ``ask_unsaved`` asks what
+    to do with unsaved changes on closing (replaceable in tests).
     """
 
     saved = Signal(object)
@@ -77,6 +99,8 @@ class CaseEditor(QWidget):
         self.checking = 0  # the number of the latest check sent off; older answers are dropped
         self.saved_id = editing
         self.library_ids = library_ids
+        self.ask_unsaved: Callable[[], Unsaved] = self._ask_unsaved
+        self._saved_text, self._saved_data = text, _data(text)  # what closing without saving would lose
         self._wide: bool | None = None  # which layout is in place (see resizeEvent)
 
         self.form = CaseForm(topics)
@@ -138,11 +162,57 @@ class CaseEditor(QWidget):
         splitter.addWidget(self.form)
         splitter.addWidget(self.inner)
         layout = QVBoxLayout(self)
+        layout.setMenuBar(self._menu_bar())
         layout.addWidget(splitter, 1)
         layout.addLayout(buttons)
+        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        escape.activated.connect(self.close)
         self.resize(1280, 800)
         self.text.setPlainText(text)
         self._text_settled()
+
+    def _menu_bar(self) -> QMenuBar:
+        bar = QMenuBar(self)
+        menu = bar.addMenu("&File")
+        save = menu.addAction("&Save to my cases", self.save)
+        save.setShortcut(QKeySequence.StandardKey.Save)
+        menu.addSeparator()
+        close = menu.addAction("&Close", self.close)
+        close.setShortcut(QKeySequence.StandardKey.Close)
+        return bar
+
+    # --- closing --------------------------------------------------------------------------------
+
+    def has_unsaved_changes(self) -> bool:
+        """Whether closing now would lose anything: the text differs from the last saved (or opened)
+        text in what it says, not only in layout (an edit in the form rewrites the text's layout)."""
+        text = self.text.toPlainText()
+        if text == self._saved_text:
+            return False
+        data = _data(text)
+        return data is None or data != self._saved_data
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        """Unsaved changes ask first: Save (closing only if the draft can be saved), Discard, or Cancel."""
+        if self.settle.isActive():
+            self._text_settled()
+        if self.has_unsaved_changes():
+            choice = self.ask_unsaved()
+            if choice is Unsaved.CANCEL or (choice is Unsaved.SAVE and self.save() is None):
+                event.ignore()
+                return
+        super().closeEvent(event)
+
+    def unsaved_prompt(self) -> tuple[str, str]:
+        """The title and words of the question closing with unsaved changes asks."""
+        return ("Unsaved case", f"{draft_name(self.text.toPlainText())} has changes that are not saved. Save them "
+                "to your cases before closing? Discard drops them; Cancel goes back to the editor.")
+
+    def _ask_unsaved(self) -> Unsaved:
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(self, *self.unsaved_prompt(), buttons.Save | buttons.Discard | buttons.Cancel,
+                                      buttons.Save)
+        return {buttons.Save: Unsaved.SAVE, buttons.Discard: Unsaved.DISCARD}.get(answer, Unsaved.CANCEL)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         """Lay the text and the preview side by side on a wide screen, one over the other on a narrow one."""
@@ -236,9 +306,12 @@ class CaseEditor(QWidget):
             self.double_dummy.set_state(state)
         self.analysis.setMarkdown(check.analysis or "The engine reads the case once it loads.")
         self.fill_button.setEnabled(case is not None and case.edition == "wbf-2017")
-        self.save_button.setEnabled(case is not None)
+        self.save_button.setEnabled(check.can_be_saved)
         if case is None:
             self.status.setText(f"{check.name} does not load yet: {len(check.problems)} problem(s)")
+        elif check.placeholders:
+            self.status.setText(f"{check.name} loads, but {check.placeholders} placeholder text(s) are still to be "
+                                "written: see the problems")
         elif check.problems:
             self.status.setText(f"{check.name} loads; {len(check.problems)} problem(s) from the engine or solver")
         else:
@@ -283,6 +356,11 @@ class CaseEditor(QWidget):
         if check is None or check.case is None or not case_id:
             self.status.setText("Only a case that loads can be saved: see the problems")
             return None
+        unwritten = placeholder_problems(self.text.toPlainText(), Path(draft_name(self.text.toPlainText())))
+        if unwritten:
+            self.status.setText(f"Not saved: {len(unwritten)} placeholder text(s) still to be written, the first at "
+                                f"line {unwritten[0].line} ({unwritten[0].message})")
+            return None
         target = self.folder / f"{case_id}.yaml"
         if case_id != self.saved_id:
             if target.exists() and not self.ask(
@@ -297,6 +375,8 @@ class CaseEditor(QWidget):
             self.status.setText(f"Not saved: {problems[0]}" if problems else "Not saved")
             return None
         self.saved_id = case_id
+        self._saved_text = self.text.toPlainText()
+        self._saved_data = _data(self._saved_text)
         self.status.setText(f"Saved to {case.path}")
         self.saved.emit(case)
         return case

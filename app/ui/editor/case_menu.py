@@ -7,6 +7,7 @@ the case list without a restart (the next start loads it from the folder).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.content.cases.model import Case
 from app.content.cases.user_cases import user_case_folder
+from app.training.exam_seal import Sealed, editing_gives_answers_away
 from app.ui.common.operations import run_off_thread
 
 # The editor, the board readers and the case writer are imported when first used: with the rules
@@ -89,21 +91,43 @@ class BoardPicker(QDialog):
 
 
 class CaseActions:
-    """The File menu's case entries for one main window."""
+    """The File menu's case entries for one main window. Every one of them reads or writes case files,
+    which hold the answers, so the window's exam seal turns them all off during an exam.
+
+    ``confirm(title, question)`` asks the trainee a yes-or-no question (replaceable in tests)."""
 
     def __init__(self, window: WindowBase, folder: Path | None = None) -> None:
         self.window = window
         self.folder = folder or user_case_folder()
         self.editors: list[CaseEditor] = []
+        self.confirm: Callable[[str, str], bool] = self._confirm
 
     def install(self, menu: QMenu) -> None:
-        self.new_action = menu.addAction("New &case…", self.new_case)
-        self.edit_action = menu.addAction("&Edit this case…", self.edit_current)
-        self.import_deal_action = menu.addAction("Import &deal…", self.import_deal)
-        menu.addAction("E&xport case pack…", self.export_pack)
-        menu.addAction("I&mport case pack…", self.import_pack)
-        menu.addAction("Import case pack from a &folder…", lambda: self.import_pack(folder=True))
-        menu.aboutToShow.connect(lambda: self.edit_action.setEnabled(self.current_case() is not None))
+        tag = self.window.seal.tag
+        self.new_action = tag(menu.addAction("New &case…", self.new_case), Sealed.CASE_FILES)
+        self.edit_action = tag(menu.addAction("&Edit this case…", self.edit_current), Sealed.CASE_FILES)
+        self.import_deal_action = tag(menu.addAction("Import &deal…", self.import_deal), Sealed.CASE_FILES)
+        tag(menu.addAction("E&xport case pack…", self.export_pack), Sealed.CASE_FILES)
+        tag(menu.addAction("I&mport case pack…", self.import_pack), Sealed.CASE_FILES)
+        tag(menu.addAction("Import case pack from a &folder…", lambda: self.import_pack(folder=True)),
+            Sealed.CASE_FILES)
+        menu.aboutToShow.connect(lambda: self.edit_action.setEnabled(
+            self.current_case() is not None and self.window.seal.allows(Sealed.CASE_FILES)))
+        self._put_away: list[CaseEditor] = []  # editors open when an exam began, shown again after it
+        self.window.seal.on_change(self._sealed)
+
+    def _sealed(self, sealed: frozenset[Sealed]) -> None:
+        """An editor open when an exam begins is put away, draft and all, until the exam is over."""
+        if Sealed.CASE_FILES in sealed:
+            for editor in self.editors:
+                if editor.isVisible():
+                    editor.hide()
+                    self._put_away.append(editor)
+        else:
+            for editor in self._put_away:
+                if editor in self.editors:
+                    editor.show()
+            self._put_away.clear()
 
     def current_case(self) -> Case | None:
         """The case open in the case player, if the player is the area on screen."""
@@ -135,10 +159,14 @@ class CaseActions:
         return self.open_editor(dump_case(blank_case(f"new-case-{number}")))
 
     def edit_current(self) -> CaseEditor | None:
+        """Open the case on screen in the editor; on a case the trainee has not yet finished, only
+        after asking, since the editor shows every answer."""
         case = self.current_case()
         if case is None:
             QMessageBox.information(self.window, "Edit this case", "Open a case first; the editor edits the case "
                                     "on screen.")
+            return None
+        if not self._may_show_answers(case):
             return None
         try:
             text = case.path.read_text(encoding="utf-8")  # the file as written, comments and all
@@ -147,6 +175,30 @@ class CaseActions:
 
             text = dump_case(case_data(case))  # the file has gone since the library was loaded
         return self.open_editor(text, editing=case.id)
+
+    def _may_show_answers(self, case: Case) -> bool:
+        """True if the trainee has earned the case's answers, or says to show them anyway."""
+        window = self.window
+        player = window._player
+        attempt = player.ruling.attempt if player is not None else None
+        if attempt is None or attempt.case.id != case.id:
+            return True
+        profile = window.profile
+        results = window._safely(lambda: window.store.last_results(profile), "read results") or {}
+        if not editing_gives_answers_away(attempt, results):
+            return True
+        return self.confirm("Edit this case?", "This shows the answers to this case — every right choice, "
+                            "answer and the model ruling — before you have finished it. Open it in the editor "
+                            "anyway?")
+
+    def _confirm(self, title: str, question: str) -> bool:
+        answer = QMessageBox.question(self.window, title, question, QMessageBox.StandardButton.Yes
+                                      | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def close_editors(self) -> bool:
+        """Close every open editor, each asking first about unsaved changes; False if one stays open."""
+        return all(editor.close() for editor in list(self.editors))
 
     def case_saved(self, case: Case) -> None:
         self.window.library.put_case(case)

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.training.exam_seal import Sealed
+from app.ui.common.exam_seal import ExamSeal
 from app.ui.tools.calculator_pane import CalculatorPane
 
 
@@ -52,26 +54,39 @@ class CalculatorsDialog(QDialog):
         self.activateWindow()
 
 
-def install_tools_menu(window: QMainWindow, menu: QMenu, show_law: Callable[[str], object]) -> None:
-    """Fill the Tools menu with one entry per calculator the first time it opens (the panes' module
-    costs a noticeable part of start-up), and build their window on first use."""
-    holder: list[CalculatorsDialog] = []
+class ToolsMenu:
+    """The Tools menu: one entry per calculator, added the first time the menu opens (the panes'
+    module costs a noticeable part of start-up), and their window, built on first use. During an
+    exam the window's ``seal`` turns the entries off and puts the window away: they work out the
+    answers to an exam's number questions."""
 
-    def open_pane(index: int) -> None:
-        if not holder:
-            dialog = CalculatorsDialog(window)
-            dialog.setObjectName("calculators")
-            dialog.lawRequested.connect(show_law)
-            holder.append(dialog)
-        holder[0].show_pane(index)
+    def __init__(self, window: QMainWindow, menu: QMenu, show_law: Callable[[str], object], seal: ExamSeal) -> None:
+        self.window = window
+        self.menu = menu
+        self.show_law = show_law
+        self.seal = seal
+        self.dialog: CalculatorsDialog | None = None
+        menu.aboutToShow.connect(self._fill)
+        seal.on_change(self._sealed)
 
-    def fill() -> None:
-        if menu.actions():
+    def _sealed(self, sealed: frozenset[Sealed]) -> None:
+        if Sealed.CALCULATORS in sealed and self.dialog is not None:
+            self.dialog.hide()
+
+    def open_pane(self, index: int) -> None:
+        if self.dialog is None:
+            self.dialog = CalculatorsDialog(self.window)
+            self.dialog.setObjectName("calculators")
+            self.dialog.lawRequested.connect(self.show_law)
+        self.dialog.show_pane(index)
+
+    def _fill(self) -> None:
+        if self.menu.actions():
             return
         from app.ui.tools.calculators_panes import PANES
 
         for index, kind in enumerate(PANES):
-            action = menu.addAction(f"{kind.menu_text}…")
-            action.triggered.connect(lambda _=False, i=index: open_pane(i))
+            action = self.menu.addAction(f"{kind.menu_text}…")
+            action.triggered.connect(lambda _=False, i=index: self.open_pane(i))
+            self.seal.tag(action, Sealed.CALCULATORS)
 
-    menu.aboutToShow.connect(fill)

@@ -169,6 +169,14 @@ class CaseList(QWidget):
         shown, total = self.proxy.rowCount(), self.model.rowCount()
         self.count.setText(f"{shown} of {total} cases")
 
+    def hide_laws(self, hidden: bool) -> None:
+        """Hide the Laws column and the law filter (an exam does: they say which law each of its cases
+        turns on). A law typed in the filter is cleared, so it does not go on filtering unseen."""
+        if hidden:
+            self.law.clear()
+        self.view.setColumnHidden(COLUMNS.index("Laws"), hidden)
+        self.law.setVisible(not hidden)
+
     def _open(self, index: QModelIndex) -> None:
         case_id = index.data(ID_ROLE)
         if case_id:

@@ -1,13 +1,13 @@
-"""The home view: who is training, what is due, where they left off, practice and exam set-up."""
+"""The home view: who is training, what is due, where they left off (work left unfinished first:
+a half-answered case, an exam paper to resume), practice and exam set-up."""
 
 from __future__ import annotations
 
 import html
-from dataclasses import replace
+from datetime import datetime
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QFormLayout,
     QGridLayout,
@@ -28,11 +28,14 @@ from app.content.laws.refs import RefError, parse_ref
 from app.content.library import Library
 from app.store.records import AttemptSummary, Profile
 from app.training.case_filter import CaseFilter
-from app.training.exam import ExamError, ExamProfile
+from app.training.exam import ExamProfile
+from app.training.resume import SavedAttempt, SavedExam
 from app.training.review import DueItem, ItemKind
 from app.ui.common.theme import emphasise
+from app.ui.training.exam_box import ExamBox
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+UNFINISHED_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
 class HomeView(QWidget):
@@ -43,13 +46,15 @@ class HomeView(QWidget):
     reviewRequested = Signal()
     practiceRequested = Signal(object, int)  # CaseFilter, how many cases
     examRequested = Signal(object)  # ExamProfile
-    caseRequested = Signal(str)
+    caseRequested = Signal(str)  # open a case (a half-answered one carries on where it was left)
+    discardRequested = Signal(str)  # forget a half-answered case's answers
+    resumeExamRequested = Signal()
+    handInExamRequested = Signal()
     lawRequested = Signal(str)
 
     def __init__(self, library: Library, exam_profiles: list[ExamProfile], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.library = library
-        self.exam_profiles = exam_profiles
 
         self.greeting = QLabel()
         emphasise(self.greeting)
@@ -78,13 +83,27 @@ class HomeView(QWidget):
         due_layout.addWidget(self.due_list)
         due_layout.addWidget(self.review_button)
 
-        # continue
+        # continue: unfinished cases first, then the latest finished ones
         self.recent_list = QListWidget()
-        self.recent_list.setAccessibleName("Recent cases")
-        self.recent_list.itemActivated.connect(lambda item: self.caseRequested.emit(item.data(KEY_ROLE)))
+        self.recent_list.setAccessibleName("Unfinished and recent cases")
+        self.recent_list.setWordWrap(True)  # case titles are long; the box is half the window
+        self.recent_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.recent_list.itemActivated.connect(self._continue)
+        self.recent_list.currentItemChanged.connect(self._recent_chosen)
+        self.continue_button = QPushButton("Continue")
+        self.continue_button.clicked.connect(lambda: self._continue(self.recent_list.currentItem()))
+        self.discard_button = QPushButton("Discard answers…")
+        self.discard_button.setToolTip("Forget the answers given so far to the unfinished case chosen")
+        self.discard_button.clicked.connect(self._discard)
+        recent_buttons = QHBoxLayout()
+        recent_buttons.addWidget(self.continue_button)
+        recent_buttons.addWidget(self.discard_button)
+        recent_buttons.addStretch(1)
         recent_box = QGroupBox("Continue where you left off")
         recent_layout = QVBoxLayout(recent_box)
         recent_layout.addWidget(self.recent_list)
+        recent_layout.addLayout(recent_buttons)
+
 
         # practice
         self.topic = QComboBox()
@@ -124,44 +143,16 @@ class HomeView(QWidget):
         form.addRow(self.practice_error)
         form.addRow(start_practice)
 
-        # exam
-        self.exam_profile = QComboBox()
-        self.exam_profile.setAccessibleName("Exam paper")
-        for profile in exam_profiles:
-            self.exam_profile.addItem(profile.name)
-        self.exam_profile.currentIndexChanged.connect(self._describe_exam)
-        self.exam_description = QLabel()
-        self.exam_description.setWordWrap(True)
-        self.exam_cases, self.exam_minutes, self.exam_pass = QSpinBox(), QSpinBox(), QSpinBox()
-        self.exam_cases.setRange(1, 100)
-        self.exam_minutes.setRange(1, 600)
-        self.exam_minutes.setSuffix(" min")
-        self.exam_pass.setRange(1, 100)
-        self.exam_pass.setSuffix(" %")
-        self.exam_open_book = QCheckBox("Open book (the law library stays available)")
-        self.exam_error = QLabel()
-        self.exam_error.setWordWrap(True)
-        self.exam_error.setStyleSheet("color: #c8102e")
-        start_exam = QPushButton("Start exam")
-        start_exam.clicked.connect(self._exam)
-        exam_box = QGroupBox("Mock accreditation exam")
-        exam_layout = QVBoxLayout(exam_box)
-        exam_layout.addWidget(self.exam_profile)
-        exam_layout.addWidget(self.exam_description)
-        exam_form = QFormLayout()
-        exam_form.addRow("Cases", self.exam_cases)
-        exam_form.addRow("Time", self.exam_minutes)
-        exam_form.addRow("Pass mark", self.exam_pass)
-        exam_form.addRow(self.exam_open_book)
-        exam_layout.addLayout(exam_form)
-        exam_layout.addWidget(self.exam_error)
-        exam_layout.addStretch(1)
-        exam_layout.addWidget(start_exam)
-        self._describe_exam(0)
+        # exam: set one up, or the one left unfinished
+        self.exam_box = exam_box = ExamBox(library, exam_profiles)
+        exam_box.examRequested.connect(self.examRequested)
+        exam_box.resumeRequested.connect(self.resumeExamRequested)
+        exam_box.handInRequested.connect(self.handInExamRequested)
 
         self.due_box, self.recent_box = due_box, recent_box
         self.start_box = self._where_to_start()
         grid = QGridLayout()
+        grid.setRowStretch(0, 1)  # the lists take what the two forms leave
         grid.addWidget(self.start_box, 0, 0, 1, 2)
         grid.addWidget(due_box, 0, 0)
         grid.addWidget(recent_box, 0, 1)
@@ -201,11 +192,11 @@ class HomeView(QWidget):
         box.setVisible(False)
         return box
 
-    def refresh(self, profile: Profile, profiles: list[Profile], due: list[DueItem],
-                recent: list[AttemptSummary]) -> None:
+    def refresh(self, profile: Profile, profiles: list[Profile], due: list[DueItem], recent: list[AttemptSummary],
+                unfinished: list[SavedAttempt], exam: SavedExam | None, now: datetime) -> None:
         """Show one trainee's state, as read from the store; with no history yet, where to start
         instead of two empty lists."""
-        first_run = not due and not recent
+        first_run = not due and not recent and not unfinished and exam is None
         self.start_box.setVisible(first_run)
         self.due_box.setVisible(not first_run)
         self.recent_box.setVisible(not first_run)
@@ -232,12 +223,45 @@ class HomeView(QWidget):
             entry.setData(KEY_ROLE, (item.item.kind, item.item.key))
             self.due_list.addItem(entry)
         self.recent_list.clear()
+        for saved in unfinished:
+            entry = QListWidgetItem(self._unfinished_text(saved))
+            entry.setToolTip(entry.text())
+            entry.setData(KEY_ROLE, saved.case_id)
+            entry.setData(UNFINISHED_ROLE, True)
+            font = entry.font()
+            font.setBold(True)
+            entry.setFont(font)
+            self.recent_list.addItem(entry)
         for attempt in recent:
             entry = QListWidgetItem(f"{attempt.case_title} — {attempt.score:.0%} ({attempt.mode})")
+            entry.setToolTip(entry.text())
             entry.setData(KEY_ROLE, attempt.case_id)
             self.recent_list.addItem(entry)
-        if not recent:
+        if not recent and not unfinished:
             self.recent_list.addItem("No cases ruled on yet: open one from Cases, or start a practice.")
+        self.recent_list.setCurrentRow(0 if unfinished or recent else -1)
+        self._recent_chosen(self.recent_list.currentItem())
+        self.exam_box.show_unfinished(exam, now)
+
+    def _unfinished_text(self, saved: SavedAttempt) -> str:
+        case = self.library.case(saved.case_id)
+        answered = len(saved.answers)
+        if case is None:
+            return f"Continue: {saved.case_title} — {answered} answered (the case is no longer in the library)"
+        return f"Continue: {case.title} — {answered} of {len(case.questions)} answered"
+
+    def _recent_chosen(self, item: QListWidgetItem | None) -> None:
+        self.continue_button.setEnabled(item is not None and bool(item.data(KEY_ROLE)))
+        self.discard_button.setEnabled(item is not None and bool(item.data(UNFINISHED_ROLE)))
+
+    def _continue(self, item: QListWidgetItem | None) -> None:
+        if item is not None and item.data(KEY_ROLE):
+            self.caseRequested.emit(item.data(KEY_ROLE))
+
+    def _discard(self) -> None:
+        item = self.recent_list.currentItem()
+        if item is not None and item.data(UNFINISHED_ROLE):
+            self.discardRequested.emit(item.data(KEY_ROLE))
 
     def _due_activated(self, item: QListWidgetItem) -> None:
         kind, key = item.data(KEY_ROLE)
@@ -271,40 +295,5 @@ class HomeView(QWidget):
     def show_practice_problem(self, message: str) -> None:
         self.practice_error.setText(message)
 
-    def _describe_exam(self, index: int) -> None:
-        if not 0 <= index < len(self.exam_profiles):
-            return
-        profile = self.exam_profiles[index]
-        quotas = "; ".join(f"{count} on {self.library.topics.get(topic, topic)}"
-                           for topic, count in sorted(profile.quotas.items()))
-        self.exam_description.setText(
-            f"{profile.description} No marks are shown until the end."
-            + (f"\nAt least: {quotas}." if quotas else "")
-        )
-        self.exam_cases.setValue(profile.cases)
-        self.exam_minutes.setValue(profile.minutes)
-        self.exam_pass.setValue(round(profile.pass_mark * 100))
-        self.exam_open_book.setChecked(profile.open_book)
-        self.exam_error.clear()
-
-    def exam_choice(self) -> ExamProfile:
-        """The chosen paper with the figures as set in the form; ExamError if they contradict it."""
-        profile = self.exam_profiles[self.exam_profile.currentIndex()]
-        changed = (self.exam_cases.value(), self.exam_minutes.value(), self.exam_pass.value() / 100,
-                   self.exam_open_book.isChecked()) != (profile.cases, profile.minutes, profile.pass_mark,
-                                                        profile.open_book)
-        return replace(profile, name=f"{profile.name} (custom)" if changed else profile.name,
-                       cases=self.exam_cases.value(), minutes=self.exam_minutes.value(),
-                       pass_mark=self.exam_pass.value() / 100, open_book=self.exam_open_book.isChecked())
-
-    def _exam(self) -> None:
-        try:
-            choice = self.exam_choice()
-        except ExamError as exc:
-            self.exam_error.setText(str(exc))
-            return
-        self.exam_error.clear()
-        self.examRequested.emit(choice)
-
     def show_exam_problem(self, message: str) -> None:
-        self.exam_error.setText(message)
+        self.exam_box.show_exam_problem(message)

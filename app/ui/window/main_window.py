@@ -1,10 +1,10 @@
 """The main window: the work areas a trainee moves between, built on first use, and its settings.
-What it does is in its parts: ``training_flow`` (cases, sessions, exams), ``profile_actions``
-(the progress store) and ``window_menus`` (menus and the look)."""
+What it does is in its parts: ``training_flow`` (cases, sessions, exams), ``work_keeping`` (saving
+work as it is done, and resuming it), ``profile_actions`` (the progress store), ``window_menus``
+(menus and the look) and ``exam_seal`` (what an exam keeps out of reach)."""
 
 from __future__ import annotations
 
-import getpass
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QListWidget,
     QMainWindow,
-    QMessageBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -28,27 +27,34 @@ from app.store.errors import StoreError
 from app.store.records import Profile, Role
 from app.training.exam import Exam
 from app.training.exam_profiles import BUILT_IN_PROFILES
-from app.training.practice import PracticeSession
+from app.training.exam_seal import Sealed
+from app.training.practice import Mode, PracticeSession
+from app.ui.common.exam_seal import ExamSeal
 from app.ui.common.settings import setting_bool, setting_int
 from app.ui.common.theme import apply_point_size, apply_theme, emphasise
 from app.ui.training.home_view import HomeView
+from app.ui.window.class_session import ClassSessions
 from app.ui.window.profile_actions import ProfileActions
 from app.ui.window.store_opening import StoreOpener
 from app.ui.window.training_flow import TrainingFlow
 from app.ui.window.window_base import AREAS
 from app.ui.window.window_menus import WindowMenus
+from app.ui.window.work_keeping import WorkKeeping
 
 if TYPE_CHECKING:
     from app.content.laws.render import Renderer
     from app.store.store import Store
     from app.ui.case.case_player import CasePlayer
     from app.ui.classroom.classroom_view import ClassroomView
+    from app.ui.classroom.live_seat import LiveSeat
+    from app.ui.classroom.live_window import LiveWindow
     from app.ui.library.library_view import LibraryView
+    from app.ui.presenter.presenter import Presenter
     from app.ui.training.case_list import CaseList
     from app.ui.training.progress_view import ProgressView
 
 
-class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
+class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, WindowMenus, QMainWindow):
     """Home, library, case list, case player, progress and classroom, with the menus of a
     desktop application. ``store`` keeps progress; without one the window paints first and
     ``open_store`` brings one a moment later (or an in-memory one, and the status bar says
@@ -65,7 +71,14 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
         self.store_opener = StoreOpener(self, self.attach_store)
         self.profile = Profile(0, "", Role.TRAINEE)  # until the store is attached
         self.session: PracticeSession | None = None
+        self.case_mode = Mode.PRACTICE  # why the case on its own (no session) is being answered
         self.exam: Exam | None = None
+        self.seal = ExamSeal(self.statusBar)
+        self.presenter: Presenter | None = None
+        self.live_seat: LiveSeat | None = None  # a class session joined (see class_session)
+        self.live_window: LiveWindow | None = None
+        self.join_dialog: QInputDialog | None = None
+        self.login_profile: Profile | None = None  # on a class database: the profile of the login connected
         self.setWindowTitle("Director Trainer")
         app = QApplication.instance()
         assert isinstance(app, QApplication)
@@ -110,11 +123,14 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
         layout.addLayout(inner, 1)
         self.setCentralWidget(central)
 
+        self._exam_ticks = 0  # seconds since the store last heard the exam is open (see work_keeping)
         self.exam_timer = QTimer(self)
         self.exam_timer.setInterval(1000)
         self.exam_timer.timeout.connect(self._tick)
         self._connect()
         self._build_menus()
+        self.seal.on_change(self._seal_views)
+        self.seal.on_change(self.seal_class_session)
         self._restore()
         self._show_content_status("opening your progress…")
         if store is not None:
@@ -144,23 +160,13 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
         """Keep progress in ``store`` from now on (``temporary``: an in-memory one, not saved)."""
         self._store = store
         self.store_is_temporary = temporary
+        self.login_profile = self._safely(store.login_profile, "read your profile")
         self.profile = self._safely(self._first_profile, "read the profiles") or self.profile
         self.refresh_profile()
+        self.show_class_actions()
+        self.record_class_sessions()
         self._show_content_status("progress is NOT being kept (no database)" if temporary
                                   else f"progress kept in {store.location}")
-
-    # construction ---------------------------------------------------------------
-    def _first_profile(self) -> Profile:
-        """The profile used last on this machine, else the first in the database, else a new one
-        named after the computer's user."""
-        wanted = str(self.settings.value("profile/name", ""))
-        found = self.store.profile_named(wanted) if wanted else None
-        if found is not None:
-            return found
-        profiles = self.store.profiles()
-        if profiles:
-            return profiles[0]
-        return self.store.add_profile((getpass.getuser() or "Trainee").capitalize())
 
     @property
     def renderer(self) -> Renderer:
@@ -179,6 +185,9 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
         self.home.practiceRequested.connect(self.start_practice)
         self.home.examRequested.connect(self.start_exam)
         self.home.caseRequested.connect(self.open_case)
+        self.home.discardRequested.connect(self.discard_unfinished)
+        self.home.resumeExamRequested.connect(self.resume_saved_exam)
+        self.home.handInExamRequested.connect(self.hand_in_saved_exam)
         self.home.lawRequested.connect(self.show_law)
 
     # views built on first use ------------------------------------------------------------
@@ -211,6 +220,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
             view.set_personal(*self._personal)
             self._library_view = view
             self._place("Library", view)
+            self.seal.refresh()
         return self._library_view
 
     @property
@@ -223,6 +233,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
             self._case_list.set_results(self._case_results)
             self._case_list.caseOpened.connect(self.open_case)
             self._place("Cases", self._case_list)
+            self.seal.refresh()
         return self._case_list
 
     def show_results(self, results: dict[str, str]) -> None:
@@ -254,6 +265,8 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
             player.caseRequested.connect(self.open_case)
             player.attemptFinished.connect(self._sitting_finished)
             player.ruling.timeUp.connect(self._time_up)
+            player.ruling.answered.connect(self.answer_given)
+            player.ruling.caseChanged.connect(self.keep_exam)
             player.next_case_button.clicked.connect(self.next_in_session)
             player.end_button.clicked.connect(self._end_clicked)
             saved = self.settings.value("splitter/player")
@@ -261,6 +274,7 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
                 player.splitter.restoreState(saved)
             self._player = player
             self._place("Case", player)
+            self.seal.refresh()
         return self._player
 
     @property
@@ -329,19 +343,18 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        if self.exam is not None and not self.exam.is_finished:
-            answer = QMessageBox.question(self, "Hand in the exam?",
-                                          "An exam is running. Hand it in now and quit?")
-            if answer != QMessageBox.StandardButton.Yes:
-                event.ignore()
-                return
-            self.finish_exam(show=False)
+        """Quitting: each case editor with unsaved changes asks first, and a running exam is handed in
+        or kept to be resumed from Home (see ``work_keeping``)."""
+        if not self.case_actions.close_editors() or not self.may_leave_the_exam() or not self.may_leave_the_class():
+            event.ignore()
+            return
+        if self.presenter is not None:
+            self.presenter.stop()  # a class session it runs ends on every screen
         self.save_settings()
         super().closeEvent(event)
 
     def _area_changed(self, row: int) -> None:
-        if AREAS[row] == "Library" and self.exam is not None and self.exam.library_locked:
-            self.statusBar().showMessage("The law library is closed during a closed-book exam.", 5000)
+        if AREAS[row] == "Library" and self.seal.refuses(Sealed.LAW_LIBRARY):
             self.areas.setCurrentRow(AREAS.index("Case"))
             return
         if AREAS[row] == "Classroom" and self.profile.role != Role.INSTRUCTOR:
@@ -350,7 +363,8 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
             self.areas.setCurrentRow(self.stack.currentIndex())
             return
         {"Case": lambda: self.player, "Progress": lambda: self.progress, "Classroom": lambda: self.classroom,
-         "Cases": lambda: self.case_list, "Library": self._open_library_start}.get(AREAS[row], lambda: None)()
+         "Cases": lambda: self.case_list, "Library": self._open_library_start,
+         "Home": self.refresh_home}.get(AREAS[row], lambda: None)()
         self.stack.setCurrentIndex(row)
 
     # library actions -------------------------------------------------------------------
@@ -375,8 +389,9 @@ class MainWindow(TrainingFlow, ProfileActions, WindowMenus, QMainWindow):
 
     def _update_history_actions(self) -> None:
         view = self._library_view
-        self.back_action.setEnabled(view is not None and view.can_go_back())
-        self.forward_action.setEnabled(view is not None and view.can_go_forward())
+        usable = view is not None and self.seal.allows(Sealed.LAW_LIBRARY)
+        self.back_action.setEnabled(usable and view is not None and view.can_go_back())
+        self.forward_action.setEnabled(usable and view is not None and view.can_go_forward())
 
     def _official_changed(self) -> None:
         if self._library_view is not None:  # else it shows the wording when it is built

@@ -5,14 +5,16 @@ problem becomes a message and never a traceback inside a Qt slot."""
 
 from __future__ import annotations
 
+import getpass
 from collections.abc import Callable
 from typing import TypeVar
 
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from app.store.errors import StoreError
-from app.store.records import AttemptSummary, Role, by_whole_law
+from app.store.records import AttemptSummary, Profile, Role, by_whole_law
 from app.training.clock import utc_now
+from app.training.exam_seal import Sealed
 from app.ui.window.window_base import AREAS, WindowBase
 
 T = TypeVar("T")
@@ -33,16 +35,35 @@ class ProfileActions(WindowBase):
             QMessageBox.warning(self, "Progress database", f"Could not {what}.\n\n{exc}")
             return None
 
+    def _first_profile(self) -> Profile:
+        """On a class database, the profile of the login connected; else the profile used last on this
+        machine, else the first in the database, else a new one named after the computer's user."""
+        if self.login_profile is not None:
+            return self.login_profile
+        wanted = str(self.settings.value("profile/name", ""))
+        found = self.store.profile_named(wanted) if wanted else None
+        if found is not None:
+            return found
+        profiles = self.store.profiles()
+        if profiles:
+            return profiles[0]
+        return self.store.add_profile((getpass.getuser() or "Trainee").capitalize())
+
+    def _own_login(self) -> bool:
+        """True (and says so) on a class database, where the profile is the login's and no other."""
+        if self.login_profile is None:
+            return False
+        self.statusBar().showMessage(
+            f"On the class database you are {self.login_profile.name}, the profile of your login; to be someone else, "
+            "start Director Trainer with their login.", 8000)
+        return True
+
     def refresh_profile(self) -> None:
         """Show the current trainee's state everywhere: home, case list, progress, library notes."""
         if self._store is None:
             return
         profile = self.profile
-        now = utc_now()
-        profiles = self._safely(self.store.profiles, "read the profiles") or [profile]
-        due = self._safely(lambda: self.store.due_items(profile, now), "read what is due") or []
-        recent = self._safely(lambda: self.store.recent_attempts(profile, 10), "read recent cases") or []
-        self.home.refresh(profile, profiles, due, recent)
+        recent = self.refresh_home()
         last = self._safely(lambda: self.store.last_results(profile), "read results") or {}
         self.show_results({case_id: f"{score:.0%}" for case_id, score in last.items()})
         self._refresh_progress(recent)
@@ -55,6 +76,23 @@ class ProfileActions(WindowBase):
             self.areas.setCurrentRow(AREAS.index("Home"))  # switched from an instructor's profile
         self._refresh_classroom()
         self.setWindowTitle(f"Director Trainer — {profile.name}")
+
+    def refresh_home(self) -> list[AttemptSummary]:
+        """Fill Home from the store (also each time it is shown: answers are saved as they are given,
+        so what is unfinished changes while the trainee works); returns the recent attempts read."""
+        if self._store is None:
+            return []
+        profile = self.profile
+        now = utc_now()
+        profiles = self._safely(self.store.profiles, "read the profiles") or [profile]
+        due = self._safely(lambda: self.store.due_items(profile, now), "read what is due") or []
+        recent = self._safely(lambda: self.store.recent_attempts(profile, 10), "read recent cases") or []
+        unfinished = self._safely(lambda: self.store.unfinished_attempts(profile), "read unfinished cases") or []
+        # the paper being sat is not offered for resuming while it is on screen
+        exam = None if self.exam is not None else self._safely(lambda: self.store.unfinished_exam(profile),
+                                                               "read the unfinished exam")
+        self.home.refresh(profile, profiles, due, recent, unfinished, exam, now)
+        return recent
 
     def _refresh_progress(self, recent: list[AttemptSummary] | None = None) -> None:
         """Fill the progress view, if it has been built, from the store."""
@@ -77,8 +115,8 @@ class ProfileActions(WindowBase):
             self._classroom.refresh(results, self.store.location)
 
     def choose_profile(self, name: str) -> None:
-        if self._busy("switch profiles"):
-            return
+        if self.seal.refuses(Sealed.PROFILES) or (self._own_login() and name != self.profile.name):
+            return  # the exam belongs to the trainee who started it; a class login to its own profile
         found = self._safely(lambda: self.store.profile_named(name), "find the profile")
         if found is not None:
             self._save_note()
@@ -86,12 +124,16 @@ class ProfileActions(WindowBase):
             self.refresh_profile()
 
     def switch_profile(self) -> None:
+        if self.seal.refuses(Sealed.PROFILES) or self._own_login():
+            return
         names = [p.name for p in self._safely(self.store.profiles, "read the profiles") or []]
         name, ok = QInputDialog.getItem(self, "Switch profile", "Profile:", names, 0, False)
         if ok and name:
             self.choose_profile(name)
 
     def new_profile(self) -> None:
+        if self.seal.refuses(Sealed.PROFILES) or self._own_login():
+            return
         name, ok = QInputDialog.getText(self, "New profile", "Name of the trainee or instructor:")
         if not ok or not name.strip():
             return

@@ -14,19 +14,23 @@ from typing import TYPE_CHECKING, TypeVar
 AREAS = ("Home", "Library", "Cases", "Case", "Progress", "Classroom")
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication, QListWidget, QMainWindow, QStackedWidget
 
     from app.content.cases.model import Case
     from app.content.laws.render import Renderer
     from app.content.library import Library
-    from app.store.records import Profile
+    from app.store.records import AttemptSummary, Profile
     from app.store.store import Store
+    from app.training.attempt import Attempt
     from app.training.exam import Exam
-    from app.training.practice import PracticeSession
+    from app.training.practice import Mode, PracticeSession
     from app.ui.case.case_player import CasePlayer
     from app.ui.classroom.classroom_view import ClassroomView
+    from app.ui.common.exam_seal import ExamSeal
     from app.ui.library.library_view import LibraryView
+    from app.ui.presenter.presenter import Presenter
+    from app.ui.training.case_list import CaseList
     from app.ui.training.home_view import HomeView
     from app.ui.training.progress_view import ProgressView
 
@@ -42,12 +46,18 @@ if TYPE_CHECKING:
         _store: Store | None
         store_is_temporary: bool
         profile: Profile
+        login_profile: Profile | None
+        settings: QSettings
         session: PracticeSession | None
+        case_mode: Mode
         exam: Exam | None
+        _exam_ticks: int
         home: HomeView
         stack: QStackedWidget
         areas: QListWidget
         exam_timer: QTimer
+        seal: ExamSeal
+        presenter: Presenter | None
         theme: str
         dark: bool
         four_colour: bool
@@ -55,6 +65,7 @@ if TYPE_CHECKING:
         default_point_size: int
         _renderer: Renderer | None
         _library_view: LibraryView | None
+        _case_list: CaseList | None
         _player: CasePlayer | None
         _progress: ProgressView | None
         _classroom: ClassroomView | None
@@ -80,8 +91,17 @@ if TYPE_CHECKING:
         # held by one part, called by another
         def _safely(self, action: Callable[[], T], what: str) -> T | None: ...  # profile_actions
         def refresh_profile(self) -> None: ...  # profile_actions
+        def refresh_home(self) -> list[AttemptSummary]: ...  # profile_actions
         def switch_profile(self) -> None: ...  # profile_actions
         def new_profile(self) -> None: ...  # profile_actions
-        def _busy(self, what: str) -> bool: ...  # training_flow
+        def join_class_session(self) -> None: ...  # class_session
+        def _busy(self) -> bool: ...  # training_flow
+        def attempt_mode(self) -> Mode: ...  # training_flow
+        def sit_exam(self, exam: Exam) -> None: ...  # training_flow
+        def finish_exam(self, show: bool = True) -> None: ...  # training_flow
+        def keep_exam(self) -> None: ...  # work_keeping
+        def may_leave_the_exam(self) -> bool: ...  # work_keeping
+        def exam_still_open(self) -> None: ...  # work_keeping
+        def attempt_at(self, case: Case, fresh: Attempt, mode: Mode | None) -> tuple[Attempt, Mode] | None: ...
 else:
     WindowBase = object

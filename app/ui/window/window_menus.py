@@ -9,15 +9,17 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from app.training.exam_seal import Sealed
 from app.ui.common.theme import THEMES, apply_point_size, apply_theme
 from app.ui.editor.case_menu import install_case_menu
 from app.ui.library.official_import import OfficialTextActions
-from app.ui.tools.calculators import install_tools_menu
+from app.ui.tools.calculators import ToolsMenu
 from app.ui.window.window_base import AREAS, WindowBase
 
 if TYPE_CHECKING:
     from app.ui.editor.case_menu import CaseActions
     from app.ui.presenter.presenter import Presenter
+    from app.ui.tools.calculators import CalculatorsDialog
 
 
 class WindowMenus(WindowBase):
@@ -25,14 +27,17 @@ class WindowMenus(WindowBase):
 
     official_text: OfficialTextActions
     case_actions: CaseActions
+    presenter: Presenter | None
     back_action: QAction
     forward_action: QAction
     full_screen_action: QAction
-    presenter: Presenter | None
+    join_action: QAction
+    tools: ToolsMenu
 
     def _action(self, menu, text: str, slot,  # type: ignore[no-untyped-def]
                 shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
-                checkable: bool = False) -> QAction:
+                checkable: bool = False, sealed: Sealed | None = None) -> QAction:
+        """A menu entry that is also a window shortcut; ``sealed``: what it would show that an exam seals."""
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -40,13 +45,24 @@ class WindowMenus(WindowBase):
         action.triggered.connect(slot)
         menu.addAction(action)
         self.addAction(action)  # shortcuts work in full screen too, when the menu bar is hidden
+        if sealed is not None:
+            self.seal.tag(action, sealed)
         return action
+
+    @property
+    def calculators(self) -> CalculatorsDialog | None:
+        """The calculators' window, once the Tools menu has opened it."""
+        return self.tools.dialog
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
-        self._action(file_menu, "&New profile…", self.new_profile)
-        self._action(file_menu, "&Switch profile…", self.switch_profile)
+        self._action(file_menu, "&New profile…", self.new_profile, sealed=Sealed.PROFILES)
+        self._action(file_menu, "&Switch profile…", self.switch_profile, sealed=Sealed.PROFILES)
+        # Shown once the store is known to be a class's shared database (see class_session).
+        self.join_action = self._action(file_menu, "&Join class session…", self.join_class_session,
+                                        sealed=Sealed.OTHER_WORK)
+        self.join_action.setVisible(False)
         file_menu.addSeparator()
         self.official_text = OfficialTextActions(self, self.library, self._official_changed)
         self.official_text.install(file_menu)
@@ -57,19 +73,22 @@ class WindowMenus(WindowBase):
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         edit = bar.addMenu("&Edit")
-        self._action(edit, "&Find in the laws…", self.find_in_laws, QKeySequence.StandardKey.Find)
+        self._action(edit, "&Find in the laws…", self.find_in_laws, QKeySequence.StandardKey.Find,
+                     sealed=Sealed.LAW_LIBRARY)
 
         go = bar.addMenu("&Go")
-        self._action(go, "Go to &law…", self.ask_law, "Ctrl+L")
+        self._action(go, "Go to &law…", self.ask_law, "Ctrl+L", sealed=Sealed.LAW_LIBRARY)
+        # Back and Forward are enabled by the library's history as well (see _update_history_actions).
         self.back_action = self._action(go, "&Back", lambda: self.library_view.go_back(), "Alt+Left")
         self.forward_action = self._action(go, "&Forward", lambda: self.library_view.go_forward(), "Alt+Right")
         go.addSeparator()
         for i, name in enumerate(AREAS):
-            self._action(go, f"&{i + 1} {name}", lambda _=False, r=i: self.areas.setCurrentRow(r), f"Ctrl+{i + 1}")
+            self._action(go, f"&{i + 1} {name}", lambda _=False, r=i: self.areas.setCurrentRow(r), f"Ctrl+{i + 1}",
+                         sealed=Sealed.LAW_LIBRARY if name == "Library" else None)
 
         view = bar.addMenu("&View")
         self.full_screen_action = self._action(view, "&Full screen", self.toggle_full_screen, "F11", checkable=True)
-        self._action(view, "&Present", self.present, "F5")
+        self._action(view, "&Present", self.present, "F5", sealed=Sealed.PRESENTER)
         self._action(view, "&Larger text", lambda: self.change_text_size(1), QKeySequence.StandardKey.ZoomIn)
         self._action(view, "Larger text", lambda: self.change_text_size(1), "Ctrl+=").setVisible(False)
         self._action(view, "&Smaller text", lambda: self.change_text_size(-1), QKeySequence.StandardKey.ZoomOut)
@@ -84,7 +103,7 @@ class WindowMenus(WindowBase):
             action.setChecked(name == self.theme)
             group.addAction(action)
 
-        install_tools_menu(self, bar.addMenu("&Tools"), self.show_law)
+        self.tools = ToolsMenu(self, bar.addMenu("&Tools"), self.show_law, self.seal)
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
@@ -92,7 +111,10 @@ class WindowMenus(WindowBase):
         self._update_history_actions()
 
     def present(self) -> None:
-        """Show the open case to a room, step by step (presenter mode)."""
+        """Show the open case to a room, step by step (presenter mode); never during an exam, whose
+        answers its notes would show."""
+        if self.seal.refuses(Sealed.PRESENTER):
+            return
         from app.ui.presenter.presenter import start_presenting
 
         self.presenter = start_presenting(self)
