@@ -109,8 +109,8 @@ def _revoke(board: Board, table: TablePlay, action: CardAction) -> Revoke:
 
 
 def _both_sides_on_one_trick(found: list[Revoke]) -> set[int]:
-    """Law 62C3: both sides revoked on one trick and only one side has played to the next: both are
-    corrected. Returns the action numbers of revokes corrected under it."""
+    """Law 62C3: a revoke by each side on the same trick, with a card of the next trick played by one
+    side only, is corrected on both sides. Returns the action numbers of revokes corrected under it."""
     corrected: set[int] = set()
     for first in found:
         for second in found:
