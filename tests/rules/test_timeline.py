@@ -1,6 +1,6 @@
 """The replay: each event moves the table on, and irregular calls and plays are recorded as made."""
 
-from scenarios import DEAL, event
+from scenarios import DEAL, FOUR_SPADES, event, scenario
 
 from app.bridge.calls import parse_call
 from app.bridge.cards import Card
@@ -92,3 +92,18 @@ def test_declarer_spreading_after_an_opening_lead_out_of_turn_becomes_dummy() ->
     timeline = replay(_scenario(["1S", "P", "4S", "P", "P", "P"], _events("play E:HQ", "accept S:spread"), board=3))
     assert timeline.contract is not None and timeline.contract.declarer is Seat.NORTH
     assert timeline.states[-1].dummy is Seat.SOUTH
+
+
+def test_presumed_declarer_who_starts_to_spread_becomes_dummy_when_play_resumes() -> None:
+    """Law 54A: he exposed a card in beginning to spread after East's opening lead out of turn. The table at
+    the director's call still shows him as presumed declarer; the hands change places once play goes on."""
+    events = ["play E:HQ", "expose S:HA", "accept S:false", "director", "play S:H7"]
+    built = scenario(events, board=3, auction=FOUR_SPADES)
+    timeline = replay(built)
+    at_call = timeline.at_director(built)
+    assert at_call.contract is not None and at_call.contract.declarer is Seat.SOUTH
+    assert at_call.exposed[Seat.SOUTH] == (Card.parse("HA"),)
+    assert timeline.contract is not None and timeline.contract.declarer is Seat.NORTH
+    assert [str(card) for _, card in timeline.states[-1].current_trick] == ["HQ", "H7"]  # his refusal came too late
+    stopped = replay(scenario(events[:4], board=3, auction=FOUR_SPADES))
+    assert stopped.contract is not None and stopped.contract.declarer is Seat.NORTH
