@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from app.store.bookmarks import StoreBookmarks
 from app.store.engine import create_store_engine
 from app.store.errors import StoreError
+from app.store.history import StoreHistory
 from app.store.location import database_url
 from app.store.migrate import migrate
 from app.store.models import (
@@ -47,8 +48,9 @@ from app.training.review import DueItem, ItemKind, ReviewItem, ReviewScheduler, 
 PROFILE_NAME_LENGTH = 100
 
 
-class Store(StoreResults, StoreBookmarks, StoreWorkInProgress):
-    """Trainee profiles, attempts, spaced review, exams, bookmarks and notes, and work not yet finished.
+class Store(StoreResults, StoreBookmarks, StoreWorkInProgress, StoreHistory):
+    """Trainee profiles, attempts, spaced review, exams, bookmarks and notes, work not yet finished,
+    and the history the readiness estimate reads.
 
     Open it with ``Store.open(db)`` (``db`` is the ``--db`` value or None), which also
     brings the schema up to date; ``backup`` is then the copy taken of a SQLite file
