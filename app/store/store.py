@@ -36,6 +36,7 @@ from app.store.models import (
 from app.store.records import ExamSummary, Profile, Role
 from app.store.results import StoreResults
 from app.store.sessions import _reason
+from app.store.study_plans import StoreStudyPlans
 from app.store.work_in_progress import StoreWorkInProgress
 from app.training.answer_codec import answer_to_json
 from app.training.attempt import Attempt
@@ -48,9 +49,9 @@ from app.training.review import DueItem, ItemKind, ReviewItem, ReviewScheduler, 
 PROFILE_NAME_LENGTH = 100
 
 
-class Store(StoreResults, StoreBookmarks, StoreWorkInProgress, StoreHistory):
+class Store(StoreResults, StoreBookmarks, StoreWorkInProgress, StoreHistory, StoreStudyPlans):
     """Trainee profiles, attempts, spaced review, exams, bookmarks and notes, work not yet finished,
-    and the history the readiness estimate reads.
+    the history the study plan reads, and the plan itself.
 
     Open it with ``Store.open(db)`` (``db`` is the ``--db`` value or None), which also
     brings the schema up to date; ``backup`` is then the copy taken of a SQLite file
