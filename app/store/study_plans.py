@@ -6,8 +6,6 @@ machine that opens the same database) and removed with his profile.
 
 from __future__ import annotations
 
-from sqlalchemy import delete
-
 from app.store.models import StudyPlanRow
 from app.store.records import Profile
 from app.store.sessions import StoreSessions
@@ -30,7 +28,8 @@ class StoreStudyPlans(StoreSessions):
             except (ExamError, PlanError, KeyError, TypeError):
                 return None
 
-    def set_study_plan(self, profile: Profile, plan: StudyPlan) -> None:
+    def set_study_plan(self, profile: Profile, plan: StudyPlan) -> StudyPlan:
+        """Keep ``plan`` as the trainee's (in place of any other); returns it."""
         with self._write() as session:
             self._lock(session, profile)
             row = session.get(StudyPlanRow, profile.id)
@@ -41,8 +40,13 @@ class StoreStudyPlans(StoreSessions):
             row.exam_date = plan.exam_date
             row.cases_per_day = plan.cases_per_day
             row.updated_at = utc_now()
+        return plan
 
-    def clear_study_plan(self, profile: Profile) -> None:
+    def clear_study_plan(self, profile: Profile) -> bool:
+        """Remove the trainee's plan; returns whether there was one."""
         with self._write() as session:
             self._lock(session, profile)
-            session.execute(delete(StudyPlanRow).where(StudyPlanRow.profile_id == profile.id))
+            row = session.get(StudyPlanRow, profile.id)
+            if row is not None:
+                session.delete(row)
+            return row is not None

@@ -10,7 +10,7 @@ sections of it that were tried. Nothing tried, no figure: that is coverage's bus
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -21,11 +21,18 @@ from app.training.review import ItemKind, ReviewItem, ReviewScheduler
 
 @dataclass(frozen=True)
 class Recall:
-    """Chances of recall at one moment: topic id → mean, whole law key ("27") → mean."""
+    """Chances of recall at one moment: per case tried (its id), per topic (the mean over its cases
+    tried) and per whole law ("27": the mean over its sections tried)."""
 
     at: datetime
+    by_case: Mapping[str, float] = field(default_factory=dict)
     by_topic: Mapping[str, float] = field(default_factory=dict)
     by_law: Mapping[str, float] = field(default_factory=dict)
+
+    def mean_over(self, case_ids: Iterable[str]) -> float | None:
+        """The mean chance over those of ``case_ids`` that were tried; None if none was."""
+        found = [self.by_case[case_id] for case_id in case_ids if case_id in self.by_case]
+        return sum(found) / len(found) if found else None
 
 
 def recall_at(at: datetime, answers: Sequence[AnswerRecord], cards: Mapping[ReviewItem, str],
@@ -41,10 +48,12 @@ def recall_at(at: datetime, answers: Sequence[AnswerRecord], cards: Mapping[Revi
                 first[item] = answer.answered_at
         topics.setdefault(answer.case_id, set()).update(answer.topics)
     chance = {item: scheduler.retrievability(cards.get(item), seen, at) for item, seen in first.items()}
+    by_case: dict[str, float] = {}
     by_topic: dict[str, list[float]] = {}
     by_law: dict[str, list[float]] = {}
     for item, value in chance.items():
         if item.kind == ItemKind.CASE:
+            by_case[item.key] = value
             for topic in topics.get(item.key, ()):
                 by_topic.setdefault(topic, []).append(value)
             continue
@@ -53,7 +62,7 @@ def recall_at(at: datetime, answers: Sequence[AnswerRecord], cards: Mapping[Revi
         except RefError:
             continue
         by_law.setdefault(law, []).append(value)
-    return Recall(at, _means(by_topic), _means(by_law))
+    return Recall(at, by_case, _means(by_topic), _means(by_law))
 
 
 def _means(values: Mapping[str, list[float]]) -> dict[str, float]:
