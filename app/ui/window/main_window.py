@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
     QInputDialog,
-    QListWidget,
     QMainWindow,
     QStackedWidget,
     QVBoxLayout,
@@ -32,10 +31,12 @@ from app.training.exam_seal import Sealed
 from app.training.practice import Mode, PracticeSession
 from app.ui.common.exam_seal import ExamSeal
 from app.ui.common.settings import setting_bool, setting_int
-from app.ui.common.theme import apply_point_size, apply_theme, emphasise
+from app.ui.common.theme import apply_point_size, apply_theme
 from app.ui.training.home_view import HomeView
+from app.ui.window.area_list import AreaList
 from app.ui.window.profile_actions import ProfileActions
 from app.ui.window.store_opening import StoreOpener
+from app.ui.window.study_flow import StudyFlow
 from app.ui.window.training_flow import TrainingFlow
 from app.ui.window.window_base import AREAS
 from app.ui.window.window_menus import WindowMenus
@@ -44,6 +45,7 @@ from app.ui.window.work_keeping import WorkKeeping
 if TYPE_CHECKING:
     from app.content.laws.render import Renderer
     from app.store.store import Store
+    from app.training.progress_report import ProgressSummary
     from app.ui.case.case_player import CasePlayer
     from app.ui.classroom.classroom_view import ClassroomView
     from app.ui.library.library_view import LibraryView
@@ -52,7 +54,7 @@ if TYPE_CHECKING:
     from app.ui.training.progress_view import ProgressView
 
 
-class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWindow):
+class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, StudyFlow, WindowMenus, QMainWindow):
     """Home, library, case list, case player, progress and classroom, with the menus of a
     desktop application. ``store`` keeps progress; without one the window paints first and
     ``open_store`` brings one a moment later (or an in-memory one, and the status bar says
@@ -95,17 +97,13 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWi
         self._player: CasePlayer | None = None
         self._progress: ProgressView | None = None
         self._classroom: ClassroomView | None = None
+        self._progress_summary: ProgressSummary | None = None  # the last one shown, for the report
 
         self.stack = QStackedWidget()
         for widget in (self.home, QWidget(), QWidget(), QWidget(), QWidget(), QWidget()):
             self.stack.addWidget(widget)
-        self.areas = QListWidget()
-        self.areas.setObjectName("areas")
-        emphasise(self.areas)
-        self.areas.setAccessibleName("Work areas")
-        self.areas.addItems(list(AREAS))
+        self.areas = AreaList(AREAS)
         self.areas.item(AREAS.index("Classroom")).setHidden(True)  # until an instructor's profile is open
-        self.areas.setMaximumWidth(140)
         self.areas.currentRowChanged.connect(self._area_changed)
 
         central = QWidget()
@@ -125,11 +123,14 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWi
         self._build_menus()
         self.seal.on_change(self._seal_views)
         self._restore()
-        self._show_content_status("opening your progress…")
+        self.show_standing_status()
         if store is not None:
             self.attach_store(store)
 
-    def _show_content_status(self, where: str) -> None:
+    def show_standing_status(self) -> None:
+        """The status bar's standing message: the library's size, and where progress is kept."""
+        where = ("opening your progress…" if self._store is None else "progress is NOT being kept (no database)"
+                 if self.store_is_temporary else f"progress kept in {self._store.location}")
         problems = len(self.library.problems)
         self.statusBar().showMessage(
             f"{len(self.library.book.sections)} law sections, {len(self.library.cases)} cases; {where}"
@@ -155,8 +156,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWi
         self.store_is_temporary = temporary
         self.profile = self._safely(self._first_profile, "read the profiles") or self.profile
         self.refresh_profile()
-        self._show_content_status("progress is NOT being kept (no database)" if temporary
-                                  else f"progress kept in {store.location}")
+        self.show_standing_status()
 
     # construction ---------------------------------------------------------------
     def _first_profile(self) -> Profile:
@@ -192,6 +192,10 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWi
         self.home.resumeExamRequested.connect(self.resume_saved_exam)
         self.home.handInExamRequested.connect(self.hand_in_saved_exam)
         self.home.lawRequested.connect(self.show_law)
+        self.home.planSet.connect(self.set_plan)
+        self.home.planCleared.connect(self.clear_plan)
+        self.home.todayRequested.connect(self.start_today)
+        self.home.paperChosen.connect(self.refresh_outlook)
 
     # views built on first use ------------------------------------------------------------
     def _place(self, area: str, widget: QWidget) -> None:
@@ -289,6 +293,9 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWi
             self._progress = ProgressView(self.library.topics)
             self._progress.caseRequested.connect(self.open_case)
             self._progress.examRequested.connect(self.show_exam_report)
+            self._progress.lawRequested.connect(self.practise_law)
+            self._progress.topicRequested.connect(self.practise_topic)
+            self._progress.reportRequested.connect(self.show_progress_report)
             self._place("Progress", self._progress)
             self._refresh_progress()
         return self._progress
