@@ -1,11 +1,14 @@
 """The replay: each event moves the table on, and irregular calls and plays are recorded as made."""
 
+from pathlib import Path
+
 from scenarios import DEAL, event
 
 from app.bridge.calls import parse_call
 from app.bridge.cards import Card
 from app.bridge.rota import board_conditions
 from app.bridge.seats import Seat
+from app.content.cases.loader import read_case
 from app.rules.scenario import AuctionCall, Event, Scenario
 from app.rules.timeline import replay
 
@@ -92,3 +95,17 @@ def test_declarer_spreading_after_an_opening_lead_out_of_turn_becomes_dummy() ->
     timeline = replay(_scenario(["1S", "P", "4S", "P", "P", "P"], _events("play E:HQ", "accept S:spread"), board=3))
     assert timeline.contract is not None and timeline.contract.declarer is Seat.NORTH
     assert timeline.states[-1].dummy is Seat.SOUTH
+
+
+def test_the_hands_as_dealt_stay_with_every_state_and_say_when_every_card_is_played() -> None:
+    case, problems = read_case(Path(__file__).parents[2] / "content" / "cases" / "revoke-trick-won-in-dummy.yaml")
+    assert case is not None and not problems
+    scenario = case.scenario()
+    timeline = replay(scenario)
+    at_call = timeline.at_director(scenario)
+    assert len(at_call.quitted) == 13 and at_call.played_out  # the director is called after the last trick
+    assert all(hand is not None and not len(hand) for hand in at_call.hands.values())
+    assert at_call.dealt == {seat: scenario.deal[seat] for seat in Seat}
+    assert all(state.dealt == at_call.dealt for state in timeline)
+    assert [state.played_out for state in timeline] == [len(state.quitted) == 13 for state in timeline]
+    assert sum(1 for state in timeline if not state.played_out) == 13  # before the last trick, cards are left
