@@ -136,6 +136,17 @@ def test_reading_a_deal_file_is_not_announced_once_it_is_read(qtbot, window: Mai
     assert "Reading" not in window.statusBar().currentMessage()
 
 
+def test_a_message_about_what_an_area_shows_goes_when_the_trainee_leaves_it(window: MainWindow) -> None:
+    window.open_case("claim-with-a-finesse")
+    assert window.statusBar().currentMessage().startswith("Case: ")
+    window.areas.setCurrentRow(AREAS.index("Home"))
+    assert "Case:" not in window.statusBar().currentMessage()  # the case is no longer on screen
+    window.show_law("27B1(a)")
+    assert "27B1(a)" in window.statusBar().currentMessage()
+    window.areas.setCurrentRow(AREAS.index("Cases"))
+    assert "27B1(a)" not in window.statusBar().currentMessage()
+
+
 # --- Home --------------------------------------------------------------------------------------
 
 def test_home_spends_its_first_screen_on_today(window: MainWindow, trainee: SimulatedTrainee) -> None:

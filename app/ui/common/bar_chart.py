@@ -53,7 +53,7 @@ class BarChart(QWidget):
     def sizeHint(self) -> QSize:  # noqa: N802
         return QSize(600, max(1, len(self.rows)) * ROW_HEIGHT + 24)
 
-    def label_width(self) -> float:
+    def label_width(self) -> int:
         """The room for the labels: wider when the chart is, so long topic names show whole."""
         return max(LABEL_WIDTH, min(420, self.width() - 520))
 

@@ -35,6 +35,7 @@ from app.ui.common.theme import apply_point_size, apply_theme
 from app.ui.training.home_view import HomeView
 from app.ui.window.area_list import AreaList
 from app.ui.window.profile_actions import ProfileActions
+from app.ui.window.status_line import StatusLine
 from app.ui.window.store_opening import StoreOpener
 from app.ui.window.study_flow import StudyFlow
 from app.ui.window.training_flow import TrainingFlow
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
     from app.ui.training.progress_view import ProgressView
 
 
-class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, StudyFlow, WindowMenus, QMainWindow):
+class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, StudyFlow, StatusLine, WindowMenus, QMainWindow):
     """Home, library, case list, case player, progress and classroom, with the menus of a
     desktop application. ``store`` keeps progress; without one the window paints first and
     ``open_store`` brings one a moment later (or an in-memory one, and the status bar says
@@ -126,17 +127,6 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, StudyFlow, WindowMen
         self.show_standing_status()
         if store is not None:
             self.attach_store(store)
-
-    def show_standing_status(self) -> None:
-        """The status bar's standing message: the library's size, and where progress is kept."""
-        where = ("opening your progress…" if self._store is None else "progress is NOT being kept (no database)"
-                 if self.store_is_temporary else f"progress kept in {self._store.location}")
-        problems = len(self.library.problems)
-        self.statusBar().showMessage(
-            f"{len(self.library.book.sections)} law sections, {len(self.library.cases)} cases; {where}"
-            + (f" — {problems} content problem{'s' if problems != 1 else ''} (run director-trainer check)"
-               if problems else "")
-        )
 
     @property
     def store(self) -> Store:
@@ -218,7 +208,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, StudyFlow, WindowMen
             view = LibraryView(self.library, self.renderer)
             view.caseRequested.connect(self.open_case)
             view.historyChanged.connect(self._update_history_actions)
-            view.sectionShown.connect(lambda key: self.statusBar().showMessage(view.page_label(key), 4000))
+            view.sectionShown.connect(lambda key: self.say_in("Library", view.page_label(key), 4000))
             view.bookmarkToggled.connect(self._bookmark)
             view.noteChanged.connect(self._note)
             saved = self.settings.value("splitter/library")
@@ -373,6 +363,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, StudyFlow, WindowMen
         {"Case": lambda: self.player, "Progress": lambda: self.progress, "Classroom": lambda: self.classroom,
          "Cases": lambda: self.case_list, "Library": self._open_library_start,
          "Home": self.refresh_home}.get(AREAS[row], lambda: None)()
+        self.leaving_for(AREAS[row])
         self.stack.setCurrentIndex(row)
 
     # library actions -------------------------------------------------------------------

@@ -54,7 +54,7 @@ class TrainingFlow(WindowBase):
         self.player.open_case(case, CaseSitting(attempt), explanation)
         self.areas.setCurrentRow(AREAS.index("Case"))
         answered = len(attempt.answers)
-        self.statusBar().showMessage(f"Case: {case.title}" + (
+        self.say_in("Case", f"Case: {case.title}" + (
             f" — carried on from where you left it ({answered} of {len(case.questions)} answered)"
             if answered and not attempt.is_finished else ""), 6000)
 
