@@ -32,6 +32,11 @@ def start_order(question: Question, seed: int) -> tuple[int, ...]:
     return tuple(order)
 
 
+def letter(place: int) -> str:
+    """The letter a choice or item shown at ``place`` (from 0) goes by in a room: A, B, C…"""
+    return chr(ord("A") + place)
+
+
 def choice_order(question: Question, seed: int) -> tuple[int, ...]:
     """The choices' indexes in the order a single- or several-choice question shows them:
     shuffled by ``seed`` (one per attempt or presentation, so the order stays put when the

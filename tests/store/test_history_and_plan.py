@@ -13,7 +13,7 @@ from store_samples import ALL_RIGHT, HALF_RIGHT, T0, answered, sample_case
 from app.store import Store
 from app.store.engine import create_store_engine, writer
 from app.store.location import database_url
-from app.store.migrate import upgrade
+from app.store.migrate import alembic_config, upgrade
 from app.training.exam import Exam, ExamProfile
 from app.training.exam_profiles import CLUB_LAWS
 from app.training.practice import Mode
@@ -77,10 +77,20 @@ def test_a_study_plan_is_kept_per_trainee_changed_and_removed(store: Store) -> N
     assert store.study_plan(store.add_profile("Bob")) is None
 
 
-def test_a_database_at_revision_0003_upgrades_and_keeps_a_plan(db_url: str) -> None:
+def _revision_before_the_plan() -> str:
+    """The revision the study plan's migration follows, named once, in that migration's file."""
+    from alembic.script import ScriptDirectory
+
+    scripts = ScriptDirectory.from_config(alembic_config())
+    plan = next(script for script in scripts.walk_revisions() if script.path.endswith("_study_plan.py"))
+    assert isinstance(plan.down_revision, str)
+    return plan.down_revision
+
+
+def test_a_database_at_the_revision_before_the_plan_upgrades_and_keeps_a_plan(db_url: str) -> None:
     engine = create_store_engine(database_url(db_url))
     with writer(engine).begin() as connection:
-        upgrade(connection, "0003_work_in_progress")
+        upgrade(connection, _revision_before_the_plan())
         connection.execute(sa.text("INSERT INTO profiles (name, role, created_at) VALUES ('Ann', 'trainee', :t)"),
                            {"t": datetime(2025, 5, 1)})
     engine.dispose()

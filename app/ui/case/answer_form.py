@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.content.cases.model import Question
-from app.training.feedback import ChoiceVerdict, choice_order, start_order
+from app.content.laws.law_book import LawBook
+from app.training.feedback import ChoiceVerdict, choice_order, letter, start_order
 from app.training.marking import Answer, AnswerError
 from app.ui.case.shortcuts import MOVE_DOWN, MOVE_UP, choice_key
 
@@ -43,11 +44,12 @@ VERDICT_MARKS = {
 }
 
 
-def _choice_row(button: QAbstractButton, index: int, text: str) -> tuple[QHBoxLayout, QLabel]:
+def _choice_row(button: QAbstractButton, index: int, text: str, name: str) -> tuple[QHBoxLayout, QLabel]:
     """A radio button or check box with a label that wraps (Qt's own button text does not);
-    ``index`` is the choice's place on screen, which its number and key follow."""
-    button.setAccessibleName(f"Choice {index + 1}: {text}")
-    label = QLabel(f"{index + 1}. {text}")
+    ``index`` is the choice's place on screen, which its key follows, and ``name`` what it is
+    called there (its number, or the letter a room's screen gives it)."""
+    button.setAccessibleName(f"Choice {name}: {text}")
+    label = QLabel(f"{name}. {text}")
     if index < 9:
         button.setShortcut(choice_key(index))
         button.setToolTip(choice_key(index))
@@ -61,18 +63,26 @@ def _choice_row(button: QAbstractButton, index: int, text: str) -> tuple[QHBoxLa
     return row, label
 
 
+def law_choices(book: LawBook) -> list[str]:
+    """The references a law question's box offers, shortest first (``27`` before ``27B1(a)``)."""
+    return sorted(book.sections, key=lambda k: (len(k), k))
+
+
 class QuestionForm(QWidget):
     """The input widgets for one question, by kind; ``answer()`` reads them."""
 
     heightChanged = Signal()  # the order list grew or shrank to fit its items
     submitted = Signal()  # Enter pressed in a typed answer (number or law)
 
-    def __init__(self, question: Question, law_keys: list[str], seed: int = 0,
+    def __init__(self, question: Question, law_keys: list[str], seed: int = 0, letters: bool = False,
                  parent: QWidget | None = None) -> None:
         """``seed`` is the attempt's: it fixes the shuffled order of the choices and the shuffled
-        starting order of an order question, so both stay put when the question is shown again."""
+        starting order of an order question, so both stay put when the question is shown again.
+        ``letters``: choices and items go by the letters the room's screen gives them (a live class
+        session, whose seed is the presentation's), not by numbers."""
         super().__init__(parent)
         self.question = question
+        self.letters = letters
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.group = QButtonGroup(self)
@@ -88,7 +98,7 @@ class QuestionForm(QWidget):
             for place, index in enumerate(self.shown):
                 button = QRadioButton()
                 self.group.addButton(button, index)  # the button's id is the choice, not its place
-                row, label = _choice_row(button, place, question.choices[index].text)
+                row, label = _choice_row(button, place, question.choices[index].text, self._name(place))
                 self.choice_labels.append(label)
                 layout.addLayout(row)
         elif question.kind == "multi":
@@ -96,7 +106,7 @@ class QuestionForm(QWidget):
             for place, index in enumerate(self.shown):
                 box = QCheckBox()
                 self.boxes.append(box)
-                row, label = _choice_row(box, place, question.choices[index].text)
+                row, label = _choice_row(box, place, question.choices[index].text, self._name(place))
                 self.choice_labels.append(label)
                 layout.addLayout(row)
         elif question.kind == "number":
@@ -132,8 +142,8 @@ class QuestionForm(QWidget):
             self.order.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
             self.order.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             self.order.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            for index in start_order(question, seed):
-                self.order.addItem(question.items[index])
+            for place, index in enumerate(start_order(question, seed)):
+                self.order.addItem(f"{letter(place)}. {question.items[index]}" if letters else question.items[index])
                 self.order.item(self.order.count() - 1).setData(Qt.ItemDataRole.UserRole, index)
             self.order.setCurrentRow(0)
             layout.addWidget(self.order)
@@ -152,6 +162,9 @@ class QuestionForm(QWidget):
             buttons.addWidget(down)
             buttons.addStretch(1)
             layout.addLayout(buttons)
+
+    def _name(self, place: int) -> str:
+        return letter(place) if self.letters else str(place + 1)
 
     def fit_order_list(self) -> None:
         """Make the order list exactly as tall as its items as laid out at its width (long items
@@ -184,13 +197,13 @@ class QuestionForm(QWidget):
     def show_verdicts(self, verdicts: list[ChoiceVerdict]) -> None:
         """Mark each choice of a several-choice question with how the trainee fared on it;
         ``verdicts`` are in the case file's order, the labels in the order shown."""
-        for number, (label, index) in enumerate(zip(self.choice_labels, self.shown, strict=True), start=1):
-            verdict, choice = verdicts[index], self.question.choices[index]
+        for place, (label, index) in enumerate(zip(self.choice_labels, self.shown, strict=True)):
+            verdict, choice, name = verdicts[index], self.question.choices[index], self._name(place)
             sign, colour = VERDICT_MARKS[verdict]
             label.setTextFormat(Qt.TextFormat.RichText)
-            label.setText(f'<span style="color:{colour}; font-weight:600">{sign}</span> {number}. '
+            label.setText(f'<span style="color:{colour}; font-weight:600">{sign}</span> {name}. '
                           f'{html.escape(choice.text)} <i style="color:{colour}">— {verdict.value}</i>')
-            label.setAccessibleName(f"Choice {number}: {verdict.value}")
+            label.setAccessibleName(f"Choice {name}: {verdict.value}")
 
     def move_item(self, step: int) -> None:
         assert self.order is not None

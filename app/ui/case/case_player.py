@@ -25,6 +25,7 @@ from app.content.library import Library
 from app.rules.timeline import Timeline, replay
 from app.rules.timeline_words import describe_event
 from app.training.sitting import Sitting
+from app.ui.case.answer_form import law_choices
 from app.ui.case.double_dummy_panel import DoubleDummyPanel
 from app.ui.case.ruling_panel import RulingPanel
 from app.ui.case.shortcuts import NEXT_CASE, STEP_BACK, STEP_FORWARD
@@ -123,7 +124,7 @@ class CasePlayer(QWidget):
         self.double_dummy = DoubleDummyPanel()
         left_layout.addWidget(self.double_dummy)
 
-        self.ruling = RulingPanel(renderer, sorted(library.book.sections, key=lambda k: (len(k), k)))
+        self.ruling = RulingPanel(renderer, law_choices(library.book))
         self.ruling.twins = library.twins
         self.ruling.caseRequested.connect(self.caseRequested)
         self.ruling.lawRequested.connect(self.show_law)

@@ -23,13 +23,14 @@ from PySide6.QtWidgets import (
 
 from app.content.cases.model import Case, Question
 from app.content.laws.editions import EDITION_LABELS
-from app.content.laws.render import Renderer, law_href
+from app.content.laws.render import Renderer
 from app.training.attempt import Attempt
 from app.training.exam import ExamOver
-from app.training.feedback import choice_verdicts, cited_law, model_answer_items
+from app.training.feedback import choice_verdicts, cited_law
 from app.training.marking import Answer, AnswerError, Mark
 from app.training.sitting import ExamSitting, Sitting
-from app.ui.case.answer_form import VERDICT_MARKS, QuestionForm
+from app.ui.case.answer_form import QuestionForm
+from app.ui.case.mark_html import mark_html
 from app.ui.case.shortcuts import MARK, NEXT_QUESTION
 from app.ui.common.theme import readable
 
@@ -270,39 +271,8 @@ class RulingPanel(QWidget):
 
     def _show_mark(self, question: Question, given: Answer, result: Mark) -> None:
         """The verdict, how each choice fared, the model answer, why, and the law it rests on."""
-        colour = "#2e8b57" if result.is_correct else ("#d08000" if result.fraction > 0 else "#c8102e")
-        parts = [f'<h3 style="color:{colour}">{result.verdict} — {result.points:g} of {result.max_points:g}</h3>']
-        if question.kind == "multi" and isinstance(given, frozenset):
-            rows = []
-            verdicts = choice_verdicts(question, given)
-            assert self.form is not None  # the form of the question just marked
-            for index in self.form.shown:
-                choice, verdict = question.choices[index], verdicts[index]
-                sign, tint = VERDICT_MARKS[verdict]
-                rows.append(f'<li><span style="color:{tint}"><b>{sign}</b> {verdict.value}:</span> '
-                            f"{self._inline(choice.text)}</li>")
-            parts.append("<p><b>Each choice:</b></p><ul>" + "".join(rows) + "</ul>")
-        if not result.is_correct:
-            items = model_answer_items(question)
-            if len(items) == 1:
-                parts.append(f"<p><b>Model answer:</b> {self.renderer.markdown(items[0])}</p>")
-            else:
-                tag = "ol" if question.kind == "order" else "ul"
-                listed = "".join(f"<li>{self._inline(item)}</li>" for item in items)
-                parts.append(f"<p><b>Model answer:</b></p><{tag}>{listed}</{tag}>")
-        if result.why:
-            parts.append(self.renderer.markdown(result.why))
-        law = cited_law(question)
-        if law is not None:
-            parts.append(f'<p><b>The law:</b> <a href="{law_href(law.key)}">{html.escape(law.label())}</a></p>')
-        self._show_feedback("\n".join(parts))
-
-    def _inline(self, text: str) -> str:
-        """A short Markdown text as HTML without its paragraph, to sit inside a list item."""
-        rendered = self.renderer.markdown(text).strip()
-        if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
-            rendered = rendered[3:-4]
-        return rendered
+        assert self.form is not None  # the form of the question just marked
+        self._show_feedback(mark_html(question, given, result, self.form.shown, self.renderer))
 
     def next_question(self) -> None:
         if self.sitting is None or self.sitting.question is None:

@@ -4,12 +4,15 @@ A thin view over ``app.training.presentation``: the model holds the steps and wh
 this module draws the step, sends the presenter's keys to the model, and puts the windows on the
 screens the model chooses — the room's view full screen, and with a second screen the presenter's
 notes (model ruling, commentary, the answer to come, what comes next) on the laptop. Nothing is
-marked or recorded: a presentation is not an attempt.
+marked or recorded: a presentation is not an attempt. On a class's shared database, S starts a
+class session (``live_presenting``): the trainees answer on their own computers, the notes show how
+many have, and A puts the room's answers (no names) on the room's screen.
 """
 
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QFont, QGuiApplication, QKeyEvent, QScreen
@@ -26,20 +29,28 @@ from PySide6.QtWidgets import (
 from app.bridge.seats import SEATS
 from app.content.cases.model import Case
 from app.content.laws.render import Renderer
+from app.store.records import Profile
 from app.training.presentation import Presentation, Screen, StepKind, place_windows
 from app.ui.case.table_widget import TableLook, TableWidget
 from app.ui.common.theme import readable
+from app.ui.presenter.answer_bars import AnswerBars
+from app.ui.presenter.live_presenting import JOIN_HOW, LivePresenting, cannot_start, on_shared_database
+
+if TYPE_CHECKING:
+    from app.store.store import Store
 
 # Text on the room's screen, in pixels at 1920×1080; it scales with the screen's height.
 CAPTION_PX = 40
 TEXT_PX = 34
 NOTES_PX = 22  # the presenter's own screen, read from arm's length
+JOIN_PX = 26  # the class session's code, along the top of the room's screen
 REFERENCE_HEIGHT = 1080
 # The table draws on a fixed canvas scaled to its size; this enlarges its text further so that
 # cards and calls are at least 28 px on a 1080-line projector.
 TABLE_TEXT_SCALE = 1.4
 NEXT_KEYS = {Qt.Key.Key_Right, Qt.Key.Key_PageDown, Qt.Key.Key_Space, Qt.Key.Key_Down}
 BACK_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_PageUp, Qt.Key.Key_Up}
+OTHER_KEYS = {Qt.Key.Key_B, Qt.Key.Key_H, Qt.Key.Key_S, Qt.Key.Key_A, Qt.Key.Key_Escape}
 
 
 REFERENCE_WIDTH = 1920
@@ -63,8 +74,9 @@ def step_html(presentation: Presentation, renderer: Renderer) -> str:
         if question.choices:
             parts.append("<ol type='A'>" + "".join(f"<li>{html.escape(choice.text)}</li>"
                                                    for _letter, choice in presentation.lettered(question)) + "</ol>")
-        elif question.items:
-            parts.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in question.items) + "</ul>")
+        elif question.items:  # shuffled as each trainee's form starts, never in the right order
+            parts.append("<ol type='A'>" + "".join(f"<li>{html.escape(item)}</li>"
+                                                   for _letter, item in presentation.lettered_items(question)) + "</ol>")
         return "".join(parts)
     parts.append("<ul>" + "".join(f"<li><b>{html.escape(item)}</b></li>"
                                   for item in presentation.answer_text(question)) + "</ul>")
@@ -95,13 +107,22 @@ class RoomView(QWidget):
         self.caption.setAccessibleName("Caption")
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.caption.setWordWrap(True)
+        self.join = QLabel()
+        self.join.setObjectName("presenterCaption")
+        self.join.setAccessibleName("Class session")
+        self.join.setWordWrap(True)
+        self.join.setVisible(False)
+        self.answers = AnswerBars()
+        self.answers.setVisible(False)
         content = self.content = QWidget()
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.table, 3)
         row.addWidget(self.words, 2)
+        row.addWidget(self.answers, 2)
         column = QVBoxLayout(content)
         column.setContentsMargins(8, 8, 8, 8)
+        column.addWidget(self.join)
         column.addLayout(row, 1)
         column.addWidget(self.caption)
         self.blank = QWidget()
@@ -131,7 +152,29 @@ class RoomView(QWidget):
         self.caption.setVisible(bool(self.caption.text()))
         self._fonts()
 
+    def show_live(self, live: LivePresenting | None, answers_shown: bool, message: str) -> None:
+        """The class session along the top (how to join, its code, how many are in it and have answered),
+        and with A the room's answers in place of the words; or why a session could not start."""
+        running = live is not None and live.state is not None
+        if live is not None and live.state is not None:
+            present, answered = len(live.room.present), live.answered()
+            self.join.setText(f"Join with {JOIN_HOW}, code {live.state.code} · {present} in the session"
+                              + (f" · {answered} answered" if live.presentation.step.question is not None else ""))
+        else:
+            self.join.setText(message)
+        self.join.setVisible(bool(self.join.text()))
+        shown = running and answers_shown
+        self.answers.setVisible(shown)
+        if live is not None and shown:
+            heading = ("The room's answers" if live.revealed()
+                       else f"{live.answered()} of {live.asked()} have answered")
+            self.answers.show_room(heading, live.room_answers(), _px(self.width(), self.height(), TEXT_PX))
+        self.words.setVisible(bool(self.words.toPlainText()) and not shown)
+
     def _fonts(self) -> None:
+        join = QFont(self.font())
+        join.setPixelSize(_px(self.width(), self.height(), JOIN_PX))
+        self.join.setFont(join)
         caption = QFont(self.font())
         caption.setPixelSize(_px(self.width(), self.height(), CAPTION_PX))
         caption.setBold(True)
@@ -168,7 +211,9 @@ class NotesView(QTextBrowser):
         self.setWindowTitle("Director Trainer — presenter's notes")
         self.setAccessibleName("Presenter's notes")
 
-    def show_notes(self, presentation: Presentation, renderer: Renderer) -> None:
+    def show_notes(self, presentation: Presentation, renderer: Renderer, live: str | None = None) -> None:
+        """``live``: what the class session says (who joined, who answered, the room's answers); None
+        where there are no class sessions (one person's own file): nothing about them is shown."""
         notes = presentation.notes()
         case = presentation.case
         state = []
@@ -179,10 +224,11 @@ class NotesView(QTextBrowser):
         answer = ("<p><b>Answer:</b> " + "; ".join(html.escape(a) for a in notes.answer) + "</p>") if notes.answer else ""
         self.setHtml(
             f"<h2>{html.escape(case.title)}</h2>"
-            "<p><i>→ / PageDown next · ← / PageUp back · B blank · H hands · Esc leave</i></p>"
+            "<p><i>→ / PageDown next · ← / PageUp back · B blank · H hands · "
+            + ("S class session · A the room's answers · " if live is not None else "") + "Esc leave</i></p>"
             f"<p><b>{notes.position}</b> — now: {html.escape(notes.now)}"
             + (f" <i>({', '.join(state)})</i>" if state else "") + "</p>"
-            f"<p><b>Next:</b> {html.escape(notes.coming)}</p>{answer}"
+            f"<p><b>Next:</b> {html.escape(notes.coming)}</p>{answer}{live or ''}"
             f"<h3>Model ruling</h3>{renderer.markdown(case.ruling)}"
             f"<h3>Commentary</h3>{renderer.markdown(case.commentary)}")
 
@@ -193,7 +239,7 @@ class NotesView(QTextBrowser):
         self.document().setDefaultFont(font)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
-        if event.key() in NEXT_KEYS | BACK_KEYS | {Qt.Key.Key_B, Qt.Key.Key_H, Qt.Key.Key_Escape}:
+        if event.key() in NEXT_KEYS | BACK_KEYS | OTHER_KEYS:
             self.keyPressed.emit(int(event.key()))
         else:
             super().keyPressEvent(event)
@@ -213,10 +259,17 @@ class Presenter(QObject):
     ended = Signal()
 
     def __init__(self, case: Case, renderer: Renderer, look: TableLook, current: QScreen | None = None,
-                 qscreens: list[QScreen] | None = None) -> None:
+                 qscreens: list[QScreen] | None = None, store: Store | None = None,
+                 profile: Profile | None = None) -> None:
+        """``store`` and ``profile``: where a class session would run, and who would present it."""
         super().__init__()
         self.presentation = Presentation(case)
         self.renderer = renderer
+        self.store, self.profile = store, profile
+        self.live: LivePresenting | None = None
+        self.answers_shown = False  # A: the room's answers on the room's screen
+        self.live_message = ""  # why S could not start a class session
+        self.stopped = False
         qscreens = qscreens if qscreens is not None else list(QGuiApplication.screens())
         room_screen, notes_screen = place_windows(screens_of(qscreens, current or QGuiApplication.primaryScreen()))
         by_name = {s.name(): s for s in qscreens}
@@ -245,11 +298,18 @@ class Presenter(QObject):
 
     def refresh(self) -> None:
         self.room.show_step(self.presentation, self.renderer)
+        self.room.show_live(self.live, self.answers_shown, self.live_message)
         if self.notes is not None:
-            self.notes.show_notes(self.presentation, self.renderer)
+            live: str | None = None
+            if self.live is not None:
+                live = self.live.notes_html()
+            elif on_shared_database(self.store):
+                live = f"<p style='color:#c8102e'>{html.escape(self.live_message)}</p>" if self.live_message else ""
+            self.notes.show_notes(self.presentation, self.renderer, live)
 
     def key(self, key: int) -> None:
-        """The presenter's keys: next, back, blank, hands, leave."""
+        """The presenter's keys: next, back, blank, hands, class session, the room's answers, leave."""
+        self.live_message = ""
         if key in NEXT_KEYS:
             self.presentation.next()
         elif key in BACK_KEYS:
@@ -258,10 +318,35 @@ class Presenter(QObject):
             self.presentation.toggle_blank()
         elif key == Qt.Key.Key_H:
             self.presentation.toggle_hands()
+        elif key == Qt.Key.Key_S:
+            self.start_class_session()
+        elif key == Qt.Key.Key_A:
+            self.answers_shown = not self.answers_shown
+            self.refresh()
         elif key == Qt.Key.Key_Escape:
             self.stop()
 
+    def start_class_session(self) -> None:
+        """Open a class session of this presentation on the class's database (once)."""
+        if self.live is not None or not on_shared_database(self.store):
+            return  # on one person's own file, S does nothing, as before there were class sessions
+        self.live_message = cannot_start(self.profile)
+        if self.live_message or self.store is None or self.profile is None:
+            self.refresh()
+            return
+        self.live = LivePresenting(self.store, self.profile, self.presentation, self)
+        self.live.changed.connect(self.refresh)
+        self.live.start()
+        self.refresh()
+
     def stop(self) -> None:
+        """Leave presenter mode (once: Esc, the window quitting and an exam may each ask), ending a
+        class session on every screen."""
+        if self.stopped:
+            return
+        self.stopped = True
+        if self.live is not None:
+            self.live.end()
         for window in (self.room, self.notes):
             if window is not None:
                 window.hide()
@@ -278,6 +363,6 @@ def start_presenting(window: QMainWindow) -> Presenter | None:
         window.statusBar().showMessage("Open a case first, then View › Present (F5) shows it to the room.", 8000)
         return None
     presenter = Presenter(player.case, window.renderer, player.table.look,  # type: ignore[attr-defined]
-                          window.screen())
+                          window.screen(), store=window._store, profile=window.profile)  # type: ignore[attr-defined]
     presenter.ended.connect(window.activateWindow)
     return presenter

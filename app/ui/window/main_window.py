@@ -5,7 +5,6 @@ work as it is done, and resuming it), ``profile_actions`` (the progress store), 
 
 from __future__ import annotations
 
-import getpass
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -34,6 +33,7 @@ from app.ui.common.settings import setting_bool, setting_int
 from app.ui.common.theme import apply_point_size, apply_theme
 from app.ui.training.home_view import HomeView
 from app.ui.window.area_list import AreaList
+from app.ui.window.class_session import ClassSessions
 from app.ui.window.profile_actions import ProfileActions
 from app.ui.window.status_line import StatusLine
 from app.ui.window.store_opening import StoreOpener
@@ -49,13 +49,16 @@ if TYPE_CHECKING:
     from app.training.progress_report import ProgressSummary
     from app.ui.case.case_player import CasePlayer
     from app.ui.classroom.classroom_view import ClassroomView
+    from app.ui.classroom.live_seat import LiveSeat
+    from app.ui.classroom.live_window import LiveWindow
     from app.ui.library.library_view import LibraryView
     from app.ui.presenter.presenter import Presenter
     from app.ui.training.case_list import CaseList
     from app.ui.training.progress_view import ProgressView
 
 
-class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, StudyFlow, StatusLine, WindowMenus, QMainWindow):
+class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, StudyFlow, StatusLine, WindowMenus,
+                 QMainWindow):
     """Home, library, case list, case player, progress and classroom, with the menus of a
     desktop application. ``store`` keeps progress; without one the window paints first and
     ``open_store`` brings one a moment later (or an in-memory one, and the status bar says
@@ -76,6 +79,10 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, StudyFlow, StatusLin
         self.exam: Exam | None = None
         self.seal = ExamSeal(self.statusBar)
         self.presenter: Presenter | None = None
+        self.live_seat: LiveSeat | None = None  # a class session joined (see class_session)
+        self.live_window: LiveWindow | None = None
+        self.join_dialog: QInputDialog | None = None
+        self.login_profile: Profile | None = None  # on a class database: the profile of the login connected
         self.setWindowTitle("Director Trainer")
         app = QApplication.instance()
         assert isinstance(app, QApplication)
@@ -123,6 +130,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, StudyFlow, StatusLin
         self._connect()
         self._build_menus()
         self.seal.on_change(self._seal_views)
+        self.seal.on_change(self.seal_class_session)
         self._restore()
         self.show_standing_status()
         if store is not None:
@@ -144,22 +152,12 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, StudyFlow, StatusLin
         """Keep progress in ``store`` from now on (``temporary``: an in-memory one, not saved)."""
         self._store = store
         self.store_is_temporary = temporary
+        self.login_profile = self._safely(store.login_profile, "read your profile")
         self.profile = self._safely(self._first_profile, "read the profiles") or self.profile
         self.refresh_profile()
+        self.show_class_actions()
+        self.record_class_sessions()
         self.show_standing_status()
-
-    # construction ---------------------------------------------------------------
-    def _first_profile(self) -> Profile:
-        """The profile used last on this machine, else the first in the database, else a new one
-        named after the computer's user."""
-        wanted = str(self.settings.value("profile/name", ""))
-        found = self.store.profile_named(wanted) if wanted else None
-        if found is not None:
-            return found
-        profiles = self.store.profiles()
-        if profiles:
-            return profiles[0]
-        return self.store.add_profile((getpass.getuser() or "Trainee").capitalize())
 
     @property
     def renderer(self) -> Renderer:
@@ -345,9 +343,11 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, StudyFlow, StatusLin
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         """Quitting: each case editor with unsaved changes asks first, and a running exam is handed in
         or kept to be resumed from Home (see ``work_keeping``)."""
-        if not self.case_actions.close_editors() or not self.may_leave_the_exam():
+        if not self.case_actions.close_editors() or not self.may_leave_the_exam() or not self.may_leave_the_class():
             event.ignore()
             return
+        if self.presenter is not None:
+            self.presenter.stop()  # a class session it runs ends on every screen
         self.save_settings()
         super().closeEvent(event)
 

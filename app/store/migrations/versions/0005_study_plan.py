@@ -1,14 +1,14 @@
 """The study plan: the exam paper a trainee is preparing for, its date, and the cases a day he chose.
 
 Revision ID: 0005_study_plan
-Revises: 0003_work_in_progress
+Revises: 0004_classroom
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_study_plan"
-down_revision = "0003_work_in_progress"
+down_revision = "0004_classroom"
 branch_labels = None
 depends_on = None
 
