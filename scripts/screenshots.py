@@ -229,7 +229,7 @@ def study_history(window: MainWindow) -> None:
             case = pool[(day * 3 + n) % 80]
             moment = start + timedelta(days=day, hours=19, minutes=15 * n)
             store.record_attempt(profile, trainee.attempt(case, day, moment), Mode.PRACTICE, moment)
-        if day in (13, 33):
+        if day in (11, 33):
             sit(store, profile, trainee, paper, window.library.cases, start, day, seed=day)
     store.set_study_plan(profile, StudyPlan(paper, (utc_now() + timedelta(days=12)).date()))
     window.refresh_profile()
