@@ -104,14 +104,12 @@ def main() -> int:
                 panel.next_question()
             shoot(window, app, args.out / f"ruling{suffix}.png")
             _shoot_teaching(window, app, args.out, suffix)
-            for other in library.cases[:5]:  # a little history for the progress view
-                window.open_case(other.id)
-                while panel.sitting is not None and panel.sitting.question is not None and panel.form is not None:
-                    _answer_model(panel.form, panel.sitting.question, wrong=other is library.cases[1])
-                    panel.mark_current()
-                    panel.next_question()
+            shoot_last_trick(window, app, args.out / f"last-trick{suffix}.png")
+            study_history(window)
             window.areas.setCurrentRow(AREAS.index("Progress"))
             shoot(window, app, args.out / f"progress{suffix}.png")
+            window.areas.setCurrentRow(AREAS.index("Home"))
+            shoot(window, app, args.out / f"home-plan{suffix}.png")
             window.start_exam(replace(BUILT_IN_PROFILES[0], cases=4, quotas={}))
             shoot(window, app, args.out / f"exam{suffix}.png")
             window.finish_exam(show=False)
@@ -205,6 +203,39 @@ def _answer_model(form, question, wrong: bool = False) -> None:  # type: ignore[
         form.law_box.setCurrentText(str(question.answer))
 
 
+def shoot_last_trick(window: MainWindow, app: QApplication, path: Path) -> None:
+    """A case whose director is called after the last trick: the deal drawn as dealt, faded."""
+    window.open_case("revoke-trick-won-in-dummy")
+    shoot(window, app, path)
+
+
+def study_history(window: MainWindow) -> None:
+    """Five weeks of a trainee's study, recorded as the window would: two or three cases most evenings
+    (a trainee of middling and rising skill, from ``tests/training/simulated_trainee.py``), a mock
+    paper after the second week and one last weekend, and a plan for the laws paper twelve days on."""
+    import random
+    from datetime import timedelta
+
+    from app.training.clock import utc_now
+    from app.training.practice import Mode
+    from app.training.study_plan import StudyPlan
+    from tests.training.simulated_trainee import SimulatedTrainee, sit
+
+    store, profile, paper = window.store, window.profile, BUILT_IN_PROFILES[1]
+    trainee = SimulatedTrainee(profile.name, {}, {}, (0.4, 0.75), 36, random.Random(3))
+    start = (utc_now() - timedelta(days=36)).replace(hour=0, minute=0, second=0, microsecond=0)
+    pool = paper.case_filter().apply(window.library.cases)
+    for day in (d for d in range(34) if d % 7 not in (5, 6) or d > 27):
+        for n in range(2 + day % 2):
+            case = pool[(day * 3 + n) % 80]
+            moment = start + timedelta(days=day, hours=19, minutes=15 * n)
+            store.record_attempt(profile, trainee.attempt(case, day, moment), Mode.PRACTICE, moment)
+        if day in (11, 33):
+            sit(store, profile, trainee, paper, window.library.cases, start, day, seed=day)
+    store.set_study_plan(profile, StudyPlan(paper, (utc_now() + timedelta(days=12)).date()))
+    window.refresh_profile()
+
+
 def shoot_unfinished(window: MainWindow, app: QApplication, path: Path) -> None:
     """Home with work left unfinished: a case answered half-way (left for another), and an exam paper
     closed mid-way, as the store keeps them after the window closed."""
@@ -213,7 +244,8 @@ def shoot_unfinished(window: MainWindow, app: QApplication, path: Path) -> None:
     from app.training.clock import utc_now
     from app.training.exam import Exam
 
-    case = next(c for c in window.library.cases if len(c.questions) >= 4)
+    kept = {saved.case_id for saved in window.store.unfinished_attempts(window.profile)}  # left by earlier shots
+    case = next(c for c in window.library.cases if len(c.questions) >= 4 and c.id not in kept)
     window.open_case(case.id)
     panel = window.player.ruling
     for _ in range(2):

@@ -11,7 +11,7 @@ the tricks come out as the laws leave them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from app.bridge.auction import Auction
@@ -74,6 +74,13 @@ class TableState:
     balloons: tuple[Balloon, ...]
     director_called: bool
     play_record: PlayRecord | None = None
+    dealt: Mapping[Seat, Hand | None] = field(default_factory=dict)  # the hands before any card was played
+
+    @property
+    def played_out(self) -> bool:
+        """Every card has been played: the hands given are empty, and only ``dealt`` shows the deal."""
+        held = [hand for hand in self.hands.values() if hand is not None]
+        return self.in_play and bool(held) and not any(len(hand) for hand in held)
 
     @property
     def in_play(self) -> bool:
@@ -159,7 +166,7 @@ def replay(scenario: Scenario) -> Timeline:
         step=0, event=None, calls=tuple(timeline.calls),
         hands={s: scenario.deal[s] for s in SEATS}, current_trick=(), quitted=(),
         exposed={s: () for s in SEATS}, contract=timeline.contract, dummy_visible=False, balloons=(),
-        director_called=False,
+        director_called=False, dealt={s: scenario.deal[s] for s in SEATS},
     )
     timeline.states.append(state)
     for index, event in enumerate(scenario.events):

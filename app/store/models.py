@@ -8,7 +8,7 @@ without the content library, and old results survive edits to a case.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -299,3 +299,16 @@ class LiveAnswerRow(Base):
     answer: Mapped[Any] = mapped_column(JSON)
     seen_revision: Mapped[int] = mapped_column(Integer)
     answered_at: Mapped[datetime]
+
+
+class StudyPlanRow(Base):
+    """The exam a trainee is preparing for, and its date (one plan per trainee). Added by the
+    study plan's migration (``versions/*_study_plan.py``)."""
+
+    __tablename__ = "study_plans"
+
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    definition: Mapped[dict[str, Any]]
+    exam_date: Mapped[date]
+    cases_per_day: Mapped[int | None] = mapped_column(Integer)
+    updated_at: Mapped[datetime]

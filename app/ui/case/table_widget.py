@@ -36,6 +36,7 @@ SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 MIN_HAND_W, HAND_H = 150.0, 140.0  # a hand's box at full size: at least this wide, this tall
 HALF_COMPASS = 70.0
 CARD_W, CARD_H = 56.0, 78.0
+PLAYED_OUT = "Every card played: the deal as dealt"
 
 
 class TableWidget(QWidget):
@@ -101,6 +102,8 @@ class TableWidget(QWidget):
                 parts.append(f"{seat.english} has face up: {' '.join(str(c) for c in cards)}")
         for balloon in self.state.balloons:
             parts.append(f"{balloon.seat.english} ({balloon.kind}): {balloon.text}")
+        if self.state.played_out:
+            parts.append(f"{PLAYED_OUT}, faded")
         if self.state.director_called:
             parts.append("The director has been called")
         return ". ".join(parts)
@@ -190,7 +193,7 @@ class TableWidget(QWidget):
         title = QFontMetricsF(self._font(11, bold=True, floor=True))
         widths: dict[Seat, float] = {}
         for seat in SEATS:
-            hand = self.state.hands.get(seat) if self.state is not None else None
+            hand = self._hand_shown(seat)[0] if self.state is not None else None
             longest = 0.0
             if hand is not None:
                 for suit in SUITS:
@@ -233,7 +236,7 @@ class TableWidget(QWidget):
         dummy = self.state.dummy if self.state.dummy_visible else None
         for seat in SEATS:
             rect = self._hand_rect(seat)
-            hand = self.state.hands.get(seat)
+            hand, as_dealt = self._hand_shown(seat)
             visible = (seat in self.shown or seat is dummy) and hand is not None
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(self.look.paper)
@@ -246,12 +249,27 @@ class TableWidget(QWidget):
             if not visible:
                 p.setFont(self._font(12))
                 count = len(hand) if hand is not None else 0
-                text = f"{count} cards, face down" if hand is not None else "hand not given"
+                text = "hand not given" if hand is None else "all played" if as_dealt else f"{count} cards, face down"
                 p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
                 continue
             assert hand is not None
             lines = QRectF(rect.x() + 12, rect.y() + title_h, rect.width() - 16, rect.height() - title_h - 4)
-            self._paint_suit_lines(p, hand, lines)
+            self._paint_suit_lines(p, hand, lines, faded=as_dealt)
+        if self.state.played_out:  # in the corner under West: why the hands are faded
+            corner = QRectF(QPointF(self.felt.x() + 12, self._hand_rect(Seat.WEST).bottom() + 10),
+                            QPointF(self._hand_rect(Seat.SOUTH).x() - 10, self.felt.bottom() - 12))
+            p.setPen(QColor(255, 255, 255, 210))
+            p.setFont(self._font(11, floor=True, record="legend"))
+            p.drawText(corner, Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignBottom, PLAYED_OUT)
+
+    def _hand_shown(self, seat: Seat) -> tuple[Hand | None, bool]:
+        """The cards to draw for ``seat``, and whether they are the hand as dealt: once every card is
+        played (a director called after the last trick) the deal is drawn faded, not four empty hands."""
+        assert self.state is not None
+        dealt = self.state.dealt.get(seat)
+        if self.state.played_out and dealt is not None and len(dealt):
+            return dealt, True
+        return self.state.hands.get(seat), False
 
     def _hand_title(self, seat: Seat) -> str:
         title = seat.english
@@ -262,7 +280,9 @@ class TableWidget(QWidget):
                 title += " · dummy"
         return title
 
-    def _paint_suit_lines(self, p: QPainter, hand: Hand, rect: QRectF) -> None:
+    def _paint_suit_lines(self, p: QPainter, hand: Hand, rect: QRectF, faded: bool = False) -> None:
+        """One line a suit; ``faded`` (cards already played) draws them see-through."""
+        p.setOpacity(0.45 if faded else 1.0)
         line_h = rect.height() / 4
         for row, suit in enumerate(SUITS):
             y = rect.y() + row * line_h
@@ -274,6 +294,7 @@ class TableWidget(QWidget):
             p.setPen(self.look.ink)
             p.setFont(self._font(16, bold=True, content=True, record="hands"))
             p.drawText(QRectF(rect.x() + 30, y, rect.width() - 30, line_h), Qt.AlignmentFlag.AlignVCenter, text)
+        p.setOpacity(1.0)
 
     def _card_rect(self, seat: Seat) -> QRectF:
         """Where a card played by ``seat`` lies: between the compass and that player's hand."""

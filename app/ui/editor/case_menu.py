@@ -228,11 +228,15 @@ class CaseActions:
         self.window.statusBar().showMessage(f"Reading {path.name}…")
         from app.bridge.board_reader import load_board_file
 
-        run_off_thread(lambda: load_board_file(path), self.pick_board,
-                       lambda error: QMessageBox.warning(self.window, "Import a deal", str(error)), owner=self.window)
+        run_off_thread(lambda: load_board_file(path), self.pick_board, self._unreadable, owner=self.window)
+
+    def _unreadable(self, error: Exception) -> None:
+        self.window.statusBar().clearMessage()  # "Reading …" is over
+        QMessageBox.warning(self.window, "Import a deal", str(error))
 
     def pick_board(self, board_file: BoardFile) -> BoardPicker:
         """Show the file's boards; the one picked opens in the editor as a new case."""
+        self.window.statusBar().clearMessage()  # "Reading …" is over
         picker = BoardPicker(board_file, self.window)
         picker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         picker.accepted.connect(lambda: self.board_chosen(board_file, picker.chosen_row()))
