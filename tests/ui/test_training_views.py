@@ -78,8 +78,8 @@ def test_missed_cases_and_their_laws_come_back_for_review(window: MainWindow) ->
 
 
 def test_practice_with_nothing_matching_says_so(window: MainWindow) -> None:
-    # the okbridge adaptation has no cases: a filter that cannot match however the library grows
-    window.start_practice(CaseFilter(edition="okbridge-1997"), 3)
+    # a difficulty range with nothing in it: a filter that cannot match however the library grows
+    window.start_practice(CaseFilter(min_difficulty=5, max_difficulty=4), 3)
     assert "No case matches" in window.home.practice_error.text()
 
 
