@@ -195,20 +195,28 @@ def card_html(card: QuickReference, renderer: Renderer | None = None, links: boo
     parts = [f"<h2 style='margin:0'>{html.escape(card.title)}</h2>"]
     if card.about:
         parts.append(f"<p style='margin:2px 0 6px 0'><small>{html.escape(card.about)}</small></p>")
-    for topic in card.topics:
-        parts.append(_topic_html(topic, renderer, links))
+    # Two boxes a row, read left then right as on a printed card: half-width lines read easily at a
+    # card's small type, and a page breaks between rows, never through the middle of a pair.
+    rows = []
+    for first in range(0, len(card.topics), 2):
+        pair = card.topics[first:first + 2]
+        cells = "".join(f"<td width='50%' valign='top'>{_topic_html(topic, renderer, links)}</td>" for topic in pair)
+        rows.append(f"<tr>{cells}</tr>")
+    parts.append(f"<table width='100%' cellspacing='0' cellpadding='3'>{''.join(rows)}</table>")
     return "\n".join(parts)
 
 
 def _topic_html(topic: CardTopic, renderer: Renderer, links: bool) -> str:
-    rows = [f"<tr><td colspan='2' style='background:{BOX_HEAD}; padding:2px 4px'><b>{html.escape(topic.title)}"
-            f"</b> &nbsp;<small>Laws {html.escape(topic.laws)}</small></td></tr>"]
-    for line in topic.lines:
-        refs = ", ".join(_ref_html(ref, links) for ref in line.laws)
-        rows.append(f"<tr><td width='16%' style='padding:1px 4px' valign='top'><small>{refs}</small></td>"
-                    f"<td style='padding:1px 4px'>{renderer.suits(line.text)}</td></tr>")
-    return (f"<table width='100%' cellspacing='0' cellpadding='0' border='1' "
-            f"style='border-color:{BOX_BORDER}; border-style:solid; margin-top:5px'>{''.join(rows)}</table>")
+    """One box: the topic's title band, then its lines, each led by its sections in bold."""
+    law_word = "Law" if topic.laws.isdigit() else "Laws"
+    head = (f"<tr><td style='background:{BOX_HEAD}'><b>{html.escape(topic.title)}</b>"
+            f" &nbsp;<small>{law_word} {html.escape(topic.laws)}</small></td></tr>")
+    body = "".join(
+        f"<p style='margin:0 0 2px 0'><b style='color:{BOX_BORDER}'>{', '.join(_ref_html(r, links) for r in line.laws)}"
+        f"</b>&nbsp; {renderer.suits(line.text)}</p>"
+        for line in topic.lines)
+    return (f"<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-color:{BOX_BORDER}; "
+            f"border-style:solid'>{head}<tr><td>{body}</td></tr></table>")
 
 
 def _ref_html(ref: LawRef, links: bool) -> str:
