@@ -24,7 +24,7 @@ from app.content.files.problems import ContentError, ContentProblem
 from app.content.files.text_files import read_utf8
 from app.content.laws.quick_reference_engine import EngineCheck, engine_problems, engine_schema, read_engine, sub_document
 from app.content.laws.refs import LawRef, RefError, parse_ref
-from app.content.laws.render import Renderer, Style, law_href
+from app.content.laws.render import ANNOTATION_COLOURS, ANNOTATION_COLOURS_DARK, Renderer, Style, law_href
 
 if TYPE_CHECKING:
     from app.content.laws.law_book import LawBook
@@ -32,9 +32,8 @@ if TYPE_CHECKING:
 FILE_NAME = "quick_reference.yaml"
 CONTRACT = "the quick-reference format (content/README.md)"
 MAX_LINES_PER_TOPIC = 6
-# Paper colours for the boxes: the card is printed far more often than it is read on screen.
-BOX_BORDER = "#8a5a00"
-BOX_HEAD = "#fff3d6"
+# The boxes take the colours of the library's own "In brief" notes: (band, accent) for each ground.
+BRIEF = "In brief"
 
 
 @dataclass(frozen=True)
@@ -55,6 +54,11 @@ class CardTopic:
     laws: str
     lines: tuple[CardLine, ...]
     line: int
+
+    @property
+    def laws_label(self) -> str:
+        """``Law 27`` or ``Laws 28–32``, as the topic's heading shows it."""
+        return f"{'Law' if self.laws.isdigit() else 'Laws'} {self.laws}"
 
 
 @dataclass(frozen=True)
@@ -208,14 +212,14 @@ def card_html(card: QuickReference, renderer: Renderer | None = None, links: boo
 
 def _topic_html(topic: CardTopic, renderer: Renderer, links: bool) -> str:
     """One box: the topic's title band, then its lines, each led by its sections in bold."""
-    law_word = "Law" if topic.laws.isdigit() else "Laws"
-    head = (f"<tr><td style='background:{BOX_HEAD}'><b>{html.escape(topic.title)}</b>"
-            f" &nbsp;<small>{law_word} {html.escape(topic.laws)}</small></td></tr>")
+    band, accent = (ANNOTATION_COLOURS_DARK if renderer.style.dark else ANNOTATION_COLOURS)[BRIEF]
+    head = (f"<tr><td style='background:{band}'><b>{html.escape(topic.title)}</b>"
+            f" &nbsp;<small>{html.escape(topic.laws_label)}</small></td></tr>")
     body = "".join(
-        f"<p style='margin:0 0 2px 0'><b style='color:{BOX_BORDER}'>{', '.join(_ref_html(r, links) for r in line.laws)}"
+        f"<p style='margin:0 0 2px 0'><b style='color:{accent}'>{', '.join(_ref_html(r, links) for r in line.laws)}"
         f"</b>&nbsp; {renderer.suits(line.text)}</p>"
         for line in topic.lines)
-    return (f"<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-color:{BOX_BORDER}; "
+    return (f"<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-color:{accent}; "
             f"border-style:solid'>{head}<tr><td>{body}</td></tr></table>")
 
 
@@ -230,7 +234,7 @@ def card_text(card: QuickReference, width: int = 88) -> str:
     if card.about:
         out += ["", *textwrap.wrap(card.about, width)]
     for topic in card.topics:
-        heading = f"{topic.title} (Laws {topic.laws})"
+        heading = f"{topic.title} ({topic.laws_label})"
         out += ["", heading, "-" * len(heading)]
         for line in topic.lines:
             refs = ", ".join(str(ref) for ref in line.laws)

@@ -28,7 +28,7 @@ from app.content.laws.quick_reference import FILE_NAME, QuickReference, card_htm
 from app.content.laws.render import Renderer, Style
 from app.content.library import Library
 from app.ui.common import printing
-from app.ui.library.law_browser import LawBrowser
+from app.ui.library.law_browser import READING_CHARS, LawBrowser
 
 # Small type and narrow margins, as on any pocket card: the 57 lines fit two pages of A4 or Letter.
 CARD_PAPER = printing.Paper(point_size=8, margin_mm=11, whole_page=True)
@@ -67,6 +67,7 @@ class QuickReferenceWindow(QDialog):
         self.card, problems = load_quick_reference(library.root / FILE_NAME, library.book)
         self.browser = LawBrowser(library, renderer)
         self.browser.setAccessibleName("Quick-reference card")
+        self.browser.reading_chars = 2 * READING_CHARS  # two boxes a row, each a comfortable column
         self.browser.lawRequested.connect(show_law)
         layout = QVBoxLayout(self)
         if self.card is None:
@@ -89,7 +90,10 @@ class QuickReferenceWindow(QDialog):
             buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
-        self.resize(760, 640)
+        # Two boxes a row want about 800 pixels; a small window (or screen) lends most of itself, and
+        # the card scrolls.
+        room = parent.window().geometry() if parent is not None else self.screen().availableGeometry()
+        self.resize(min(860, int(room.width() * 0.9)), min(940, int(room.height() * 0.9)))
 
     def print_card(self) -> bool:
         """Print through the system's print dialog; False when cancelled (or there is no card)."""
