@@ -238,5 +238,6 @@ def card_text(card: QuickReference, width: int = 88) -> str:
         out += ["", heading, "-" * len(heading)]
         for line in topic.lines:
             refs = ", ".join(str(ref) for ref in line.laws)
-            out += textwrap.wrap(f"{line.text} [{refs}]", width, initial_indent="- ", subsequent_indent="  ")
+            out += textwrap.wrap(f"{line.text} [{refs}]", width, initial_indent="- ", subsequent_indent="  ",
+                                 break_on_hyphens=False)
     return "\n".join(out)
