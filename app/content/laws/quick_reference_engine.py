@@ -16,7 +16,7 @@ from typing import Any
 
 from app.bridge.deal import Deal
 from app.bridge.errors import BridgeError
-from app.bridge.rota import board_conditions
+from app.bridge.rota import Vulnerability, board_conditions
 from app.content.cases.checks import compare
 from app.content.cases.events import EventReader
 from app.content.cases.yaml_lines import Located
@@ -70,11 +70,13 @@ def read_engine(path: Path, doc: Located, problems: list[ContentProblem]) -> Eng
     None with each mistake added to ``problems`` at its line. The block's shape is already checked."""
     reader = EventReader(path, doc, None)
     data = reader.data
-    number = int(data.get("board", {}).get("number", 1))
-    dealer, vulnerability = board_conditions(number)
     board = data.get("board", {})
+    number = int(board.get("number", 1))
+    dealer, vulnerability = board_conditions(number)  # the Law 2 rota, unless the block says otherwise
     if "dealer" in board:
         dealer = reader.seat(board["dealer"], "board", "dealer") or dealer
+    if "vulnerable" in board:
+        vulnerability = Vulnerability.parse(board["vulnerable"])
     deal: Deal | None = None
     try:
         deal = Deal.from_pbn(str(data.get("deal", UNKNOWN_DEAL)))
