@@ -60,3 +60,22 @@ def test_a_broken_card_is_one_clear_error(capsys: pytest.CaptureFixture[str], tm
     code, out, err = run(capsys, "quick-reference")
     assert code == 2 and out == ""
     assert f"{content / 'quick_reference.yaml'}:" in err and "27B9 does not match any section" in err
+
+
+def test_check_reports_a_card_line_the_engine_contradicts(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content" / "laws", content / "laws")
+    shutil.copytree(ROOT / "content" / "glossary", content / "glossary")
+    shutil.copy(ROOT / "content" / "topics.yaml", content / "topics.yaml")
+    (content / "cases").mkdir()
+    text = CARD.read_text(encoding="utf-8")
+    right = "expect: {rectification: \"30A\", offender_must_pass: once, partner_must_pass: \"no\"}"
+    wrong = right.replace('partner_must_pass: "no"', "partner_must_pass: throughout")
+    (content / "quick_reference.yaml").write_text(text.replace(right, wrong), encoding="utf-8")
+    monkeypatch.setenv(CONTENT_ENV, str(content))
+    code, out, _ = run(capsys, "check")
+    line = text[:text.index(right)].count("\n") + 1
+    assert code == 1
+    assert (f"{content / 'quick_reference.yaml'}:{line}: expect.partner_must_pass is throughout but the engine "
+            "finds no") in out
