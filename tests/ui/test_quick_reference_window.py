@@ -55,6 +55,15 @@ def test_the_card_opens_from_help_and_fits_the_window(window: MainWindow) -> Non
     assert card.browser.horizontalScrollBar().maximum() == 0
 
 
+def test_the_card_follows_a_change_of_theme(window: MainWindow) -> None:
+    card = open_card(window)
+    window.set_theme("light")
+    light = card.browser.toHtml()
+    window.set_theme("dark")
+    dark = card.browser.toHtml()
+    assert light != dark and "#3a3220" in dark and "#3a3220" not in light  # the dark "In brief" band
+
+
 def test_a_law_number_opens_the_section_in_the_library(window: MainWindow) -> None:
     card = open_card(window)
     card.browser.anchorClicked.emit(QUrl("law:27B1(a)"))

@@ -78,9 +78,8 @@ class QuickReferenceWindow(QDialog):
             self.problem.setWordWrap(True)
             self.problem.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             layout.addWidget(self.problem)
-        else:
-            self.browser.setHtml(card_html(self.card, renderer))
         layout.addWidget(self.browser, 1)
+        self.set_renderer(renderer)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.print_button = QPushButton("&Print…")
         self.pdf_button = QPushButton("Save as P&DF…")
@@ -94,6 +93,12 @@ class QuickReferenceWindow(QDialog):
         # the card scrolls.
         room = parent.window().geometry() if parent is not None else self.screen().availableGeometry()
         self.resize(min(860, int(room.width() * 0.9)), min(940, int(room.height() * 0.9)))
+
+    def set_renderer(self, renderer: Renderer) -> None:
+        """Show the card in the window's current look (theme, suit colours), as the library does."""
+        self.browser.renderer = renderer
+        if self.card is not None:
+            self.browser.setHtml(card_html(self.card, renderer))
 
     def print_card(self) -> bool:
         """Print through the system's print dialog; False when cancelled (or there is no card)."""

@@ -147,6 +147,8 @@ class WindowMenus(WindowBase):
     def _restyle(self) -> None:
         """Re-render pages after a change of palette, suit colours or text size."""
         self._renderer = None
+        if self.quick_reference is not None:
+            self.quick_reference.set_renderer(self.renderer)
         if self._library_view is not None:  # else it is built later with the new look
             for holder in (self._library_view, self._library_view.browser):
                 holder.renderer = self.renderer
