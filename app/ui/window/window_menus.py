@@ -108,7 +108,7 @@ class WindowMenus(WindowBase):
         self.tools = ToolsMenu(self, bar.addMenu("&Tools"), self.show_law, self.seal)
 
         help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "&Quick-reference card", self.show_quick_reference, sealed=Sealed.LAW_LIBRARY)
+        self._action(help_menu, "&Quick-reference card", self.show_quick_reference, sealed=Sealed.QUICK_REFERENCE)
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
         self._action(help_menu, "&About Director Trainer", self.about)
         self._update_history_actions()
@@ -163,8 +163,8 @@ class WindowMenus(WindowBase):
 
     def show_quick_reference(self) -> None:
         """The director's card in a window of its own, beside whatever area is open; its law numbers
-        open the library. It is law content, so a closed-book exam seals it with the library."""
-        if self.seal.refuses(Sealed.LAW_LIBRARY):
+        open the library. A crib of rulings: every exam seals it, open-book ones too."""
+        if self.seal.refuses(Sealed.QUICK_REFERENCE):
             return
         from app.ui.library.quick_reference_window import QuickReferenceWindow
 
@@ -176,7 +176,7 @@ class WindowMenus(WindowBase):
         self.quick_reference.activateWindow()
 
     def _seal_quick_reference(self, sealed: frozenset[Sealed]) -> None:
-        if Sealed.LAW_LIBRARY in sealed and self.quick_reference is not None:
+        if Sealed.QUICK_REFERENCE in sealed and self.quick_reference is not None:
             self.quick_reference.close()
 
     def show_shortcuts(self) -> None:
