@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from app.content.cases.model import Case
 from app.store.bookmarks import StoreBookmarks
 from app.store.engine import create_store_engine
 from app.store.errors import StoreError
@@ -150,10 +151,15 @@ class Store(StoreResults, StoreBookmarks, StoreWorkInProgress):
             )
             session.add(row)
             session.flush()
+            answered = set()
             for attempt in exam.attempts:
                 if attempt.answers:
+                    answered.add(attempt.case.id)
                     self._add_attempt(session, profile.id, attempt, Mode.EXAM,
                                       attempt.finished_at or exam.finished_at, row.id)
+            for case in exam.cases:  # a case left unanswered is missed too, and comes back for review
+                if case.id not in answered:
+                    self._schedule(session, profile.id, case, 0.0, exam.finished_at)
             return row.id
 
     def due_items(self, profile: Profile, now: datetime | None = None) -> list[DueItem]:
@@ -221,9 +227,14 @@ class Store(StoreResults, StoreBookmarks, StoreWorkInProgress):
         )
         session.add_all(AttemptTopicRow(attempt_id=row.id, topic=topic) for topic in dict.fromkeys(case.topics))
         session.add_all(AttemptLawRow(attempt_id=row.id, law_key=key) for key in dict.fromkeys(r.key for r in case.laws))
+        self._schedule(session, profile_id, case, attempt.score, finished_at)
+        return row.id
+
+    def _schedule(self, session: Session, profile_id: int, case: Case, score: float, when: datetime) -> None:
+        """Review the case and the laws it turns on with ``score`` (see ``app.training.review``)."""
         for item in review_items(case):
             card = session.get(ReviewCardRow, (profile_id, item.kind.value, item.key))
-            scheduled = self._scheduler.review(card.card if card else None, attempt.score, finished_at)
+            scheduled = self._scheduler.review(card.card if card else None, score, when)
             if scheduled is None:
                 continue
             if card is None:
@@ -231,7 +242,6 @@ class Store(StoreResults, StoreBookmarks, StoreWorkInProgress):
                                           card=scheduled.card_json, due=scheduled.due))
             else:
                 card.card, card.due = scheduled.card_json, scheduled.due
-        return row.id
 
 
 def _profile(row: ProfileRow) -> Profile:
