@@ -220,7 +220,9 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
         if timeline.table is not None:
             timeline.table.director()
         _update_contract(timeline, scenario)
-        return replace(new, director_called=True, contract=timeline.contract)
+        # What was said just before the call (a claim statement, say) is still what the table is
+        # about when the director arrives: it stays on screen at the step the trainee rules on.
+        return replace(new, director_called=True, contract=timeline.contract, balloons=state.balloons)
     return new
 
 

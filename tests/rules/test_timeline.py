@@ -35,6 +35,8 @@ def test_the_auction_gives_the_contract_and_play_follows_it() -> None:
     assert timeline.states[4].balloons[0].text == "The rest are mine."
     assert timeline.states[4].exposed[Seat.EAST] == (Card.parse("DK"),)
     assert timeline.states[5].director_called
+    # the claim statement is still on the table when the director arrives to rule on it
+    assert timeline.states[5].balloons == timeline.states[4].balloons
 
 
 def test_a_call_out_of_rotation_is_recorded_with_whose_turn_it_was() -> None:
