@@ -72,12 +72,12 @@ class Attempt:
             raise AttemptError("a marked answer cannot be changed once its mark has been shown")
         if question is None:
             raise AttemptError("every question of this case has been answered")
-        earlier = self.answers.pop(question.id, None), self.marks.pop(question.id, None)
+        answer, marked = self.answers.pop(question.id, None), self.marks.pop(question.id, None)
         try:
             self.answer(value)
         except Exception:
-            if earlier[0] is not None and earlier[1] is not None:
-                self.answers[question.id], self.marks[question.id] = earlier  # a bad answer loses nothing
+            if answer is not None and marked is not None:  # a bad answer loses nothing
+                self.answers[question.id], self.marks[question.id] = answer, marked
             raise
 
     def next(self, now: datetime | None = None) -> Question | None:
