@@ -111,6 +111,9 @@ class HomeView(QWidget):
         self.topic.addItem("Any topic", "")
         for tag, description in sorted(library.topics.items()):
             self.topic.addItem(description, tag)
+        # long topic names show their start when closed, so Home fits a window half a screen wide
+        self.topic.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.topic.setMinimumContentsLength(16)
         self.law = QLineEdit()
         self.law.setPlaceholderText("any law, or e.g. 64 or 27B")
         self.law.setAccessibleName("Practice law")
@@ -170,7 +173,10 @@ class HomeView(QWidget):
                       "library is laid out. What you miss comes back here for review.")
         text.setWordWrap(True)
         easiest = min(self.library.cases, key=lambda case: (case.difficulty, case.title), default=None)
-        self.first_case_button = QPushButton(f"First case: {easiest.title}" if easiest else "First case")
+        title = easiest.title if easiest else ""
+        short = title if len(title) <= 40 else title[:title.rfind(" ", 0, 40)] + " …"  # the button's room
+        self.first_case_button = QPushButton(f"First case: {short}" if easiest else "First case")
+        self.first_case_button.setToolTip(title)
         self.first_case_button.setEnabled(easiest is not None)
         if easiest is not None:
             self.first_case_button.clicked.connect(lambda: self.caseRequested.emit(easiest.id))
