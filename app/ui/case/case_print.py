@@ -1,0 +1,161 @@
+"""A case on paper, for a handout: the diagram at the director call, the board's conditions, the
+situation and the questions, and — on request — each model answer with why, the model ruling and
+the commentary. Printed through Qt's printing (File › Print case…) or saved as a PDF.
+
+The page is one QTextDocument: the drawn table as a picture, and the rest as HTML in the light
+look whatever the screen's theme, since paper is white. Choices are lettered A, B, C… as on the
+case screen and in a room, in one fixed shuffled order, so the answers refer to the same letters
+as the questions. Everything that touches a printer or a PDF file is in ``print_document`` and
+``write_pdf`` below, the two things a shared print helper would take over.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QLabel,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.content.cases.model import Case, Question
+from app.content.laws.render import Renderer, Style
+from app.content.library import Library
+from app.rules.timeline import replay
+from app.training.feedback import choice_order, letter, model_answer_items
+from app.ui.case.table_look import TableLook
+from app.ui.case.table_widget import TableWidget
+
+DIAGRAM = QUrl("case-diagram.png")
+DIAGRAM_SIZE = (1180, 760)  # pixels the table is drawn at for paper: sharp at a page's width
+PRINT_SEED = 0  # the order the choices are lettered in on paper, the same every time a case is printed
+
+
+def diagram(case: Case, four_colour: bool = False) -> QImage:
+    """The table as the director finds it, every hand the case shows, in the light look."""
+    table = TableWidget()
+    table.look = TableLook(dark=False, four_colour=four_colour)
+    scenario = case.scenario()
+    table.set_board(case.board, case.dealer, case.vulnerability, case.show)
+    table.set_state(replay(scenario).at_director(scenario))
+    table.resize(*DIAGRAM_SIZE)
+    image = QImage(*DIAGRAM_SIZE, QImage.Format.Format_ARGB32)
+    image.fill(0xFFFFFFFF)
+    table.render(image)
+    table.deleteLater()
+    return image
+
+
+def _choices(question: Question) -> list[tuple[str, int]]:
+    """(letter, index in the case file) of each choice, in the order printed."""
+    return [(letter(place), index) for place, index in enumerate(choice_order(question, PRINT_SEED))]
+
+
+def case_html(case: Case, renderer: Renderer, answers: bool) -> str:
+    """The page's HTML (the diagram is the image ``DIAGRAM``)."""
+    parts = [f"<h1>Board {case.board}: {html.escape(case.title)}</h1>",
+             f"<p>Dealer {case.dealer.english}; {html.escape(case.vulnerability.english)}.</p>",
+             f'<p><img src="{DIAGRAM.toString()}" width="640"></p>',
+             "<h2>The situation</h2>", renderer.markdown(case.situation), "<h2>Questions</h2>"]
+    for number, question in enumerate(case.questions, start=1):
+        parts.append(f"<p><b>{number}.</b> {renderer.markdown(question.ask)}</p>")
+        if question.choices:
+            parts.append("<p>" + "<br>".join(f"{mark}. {html.escape(question.choices[index].text)}"
+                                              for mark, index in _choices(question)) + "</p>")
+        elif question.items:
+            parts.append("<p><i>Put in order:</i> " + "; ".join(html.escape(i) for i in question.items) + "</p>")
+    if answers:
+        parts.append("<h2>Answers</h2>")
+        for number, question in enumerate(case.questions, start=1):
+            parts.append(f"<p><b>{number}.</b> {html.escape(_model_answer(question))}</p>")
+            if question.why:
+                parts.append(renderer.markdown(question.why))
+        parts += ["<h2>Model ruling</h2>", renderer.markdown(case.ruling),
+                  "<h2>Commentary</h2>", renderer.markdown(case.commentary)]
+    return "\n".join(parts)
+
+
+def _model_answer(question: Question) -> str:
+    if question.choices:
+        return "; ".join(f"{mark}. {question.choices[index].text}" for mark, index in _choices(question)
+                         if question.choices[index].correct)
+    return " → ".join(model_answer_items(question)) if question.kind == "order" else model_answer_items(question)[0]
+
+
+def case_document(case: Case, library: Library, answers: bool, four_colour: bool = False) -> QTextDocument:
+    renderer = Renderer(library.book, library.glossary, Style(four_colour=four_colour, dark=False))
+    document = QTextDocument()
+    document.addResource(QTextDocument.ResourceType.ImageResource, DIAGRAM, diagram(case, four_colour))
+    document.setHtml(case_html(case, renderer, answers))
+    return document
+
+
+def write_pdf(document: QTextDocument, path: Path, title: str) -> None:
+    """Lay the document out on A4 pages and write it as a PDF."""
+    writer = QPdfWriter(str(path))
+    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    writer.setPageOrientation(QPageLayout.Orientation.Portrait)
+    writer.setResolution(120)
+    writer.setTitle(title)
+    document.print_(writer)
+
+
+def print_document(document: QTextDocument, parent: QWidget) -> QPrintDialog:
+    """Ask for a printer (the dialog is not modal: the window stays usable) and print on OK."""
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    dialog = QPrintDialog(printer, parent)
+    dialog.accepted.connect(lambda: document.print_(printer))
+    dialog.setModal(True)
+    dialog.show()
+    return dialog
+
+
+class CasePrintDialog(QDialog):
+    """What will be printed, with Print… and Save as PDF…."""
+
+    def __init__(self, case: Case, library: Library, answers: bool, four_colour: bool = False,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.case = case
+        self.answers = answers
+        self.setWindowTitle(f"Print {case.title}" + (" with the answers" if answers else ""))
+        self.document = case_document(case, library, answers, four_colour)
+        note = QLabel("With the model answers, the ruling and the commentary." if answers else
+                      "The diagram, the situation and the questions, without the answers.")
+        note.setWordWrap(True)
+        self.preview = QTextBrowser()
+        self.preview.setAccessibleName("What will be printed")
+        self.preview.setDocument(self.document)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.print_button = QPushButton("Print…")
+        self.pdf_button = QPushButton("Save as PDF…")
+        buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.pdf_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.print_button.clicked.connect(lambda: print_document(self.document, self))
+        self.pdf_button.clicked.connect(self._save_pdf)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note)
+        layout.addWidget(self.preview, 1)
+        layout.addWidget(buttons)
+        screen = (parent.screen() if parent is not None else None) or self.screen()
+        room = screen.availableGeometry()
+        self.resize(min(820, int(room.width() * 0.9)), min(760, int(room.height() * 0.85)))
+
+    def _save_pdf(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save the case as PDF", f"{self.case.id}.pdf", "PDF files (*.pdf)")
+        if name:
+            self.save_pdf(Path(name))
+
+    def save_pdf(self, path: Path) -> None:
+        write_pdf(self.document, path, self.case.title)

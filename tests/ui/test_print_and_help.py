@@ -1,0 +1,108 @@
+"""A case on paper (File › Print case…): the diagram, the situation and the questions, lettered as on
+screen; with answers only on request and never during an exam; saved as a PDF that reads back with
+its words. Help › How answers are marked gives each rule with an example the marker works out."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import replace
+from pathlib import Path
+
+from pypdf import PdfReader
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import QMenu
+
+from app.training.exam_profiles import BUILT_IN_PROFILES
+from app.training.marking_help import marking_rules
+from app.ui.case.case_print import DIAGRAM, CasePrintDialog, case_document
+from app.ui.window.main_window import MainWindow
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def pdf_text(path: Path) -> str:
+    """The PDF's words, its ligatures (ﬁ) read as letters."""
+    pages = (unicodedata.normalize("NFKC", page.extract_text() or "") for page in PdfReader(str(path)).pages)
+    return " ".join(" ".join(page.split()) for page in pages)
+
+
+def entry(window: MainWindow, menu: str, text: str):  # type: ignore[no-untyped-def]
+    found = next(a.menu() for a in window.menuBar().actions() if a.text() == menu)
+    assert isinstance(found, QMenu)
+    found.aboutToShow.emit()
+    return next(a for a in found.actions() if a.text().replace("&", "") == text)
+
+
+def test_a_case_prints_to_pdf_with_its_diagram_and_questions_and_answers_only_on_request(  # type: ignore[no-untyped-def]
+        window: MainWindow, tmp_path: Path) -> None:
+    case = window.library.case("claim-with-a-finesse")
+    window.open_case(case.id)
+    entry(window, "&File", "Print case…").trigger()
+    dialog = window.print_dialog
+    assert isinstance(dialog, CasePrintDialog) and dialog.isVisible() and not dialog.answers
+    image = dialog.document.resource(QTextDocument.ResourceType.ImageResource, DIAGRAM)
+    assert image is not None and not image.isNull()  # the drawn table
+    dialog.save_pdf(tmp_path / "handout.pdf")
+    text = pdf_text(tmp_path / "handout.pdf")
+    assert case.title.split(":")[0] in text and "The situation" in text and "Questions" in text
+    single = next(q for q in case.questions if q.kind == "single")
+    assert "A. " in text and single.choices[0].text.split()[0] in text
+    ruling_words = " ".join(case.ruling.split()[:6])
+    assert "Model ruling" not in text and ruling_words not in text
+    dialog.close()
+
+    entry(window, "&File", "Print case with answers…").trigger()
+    dialog = window.print_dialog
+    assert dialog.answers
+    dialog.save_pdf(tmp_path / "answers.pdf")
+    text = pdf_text(tmp_path / "answers.pdf")
+    assert "Answers" in text and "Model ruling" in text and "Commentary" in text
+    assert ruling_words.split()[0] in text
+    dialog.close()
+
+
+def test_printing_with_answers_is_sealed_during_an_exam(window: MainWindow, tmp_path: Path) -> None:
+    window.start_exam(replace(BUILT_IN_PROFILES[0], cases=2, quotas={}))
+    with_answers = entry(window, "&File", "Print case with answers…")
+    assert not with_answers.isEnabled()
+    window.print_case(True)  # reached some other way, it says why not
+    assert "not available during an exam" in window.statusBar().currentMessage()
+    entry(window, "&File", "Print case…").trigger()  # the paper's case without its answers may be printed
+    dialog = window.print_dialog
+    assert not dialog.answers
+    dialog.save_pdf(tmp_path / "paper.pdf")
+    assert "Model ruling" not in pdf_text(tmp_path / "paper.pdf")
+    dialog.close()
+    window.finish_exam(show=False)
+    assert with_answers.isEnabled()
+
+
+def test_the_printed_letters_are_the_answers_letters(window: MainWindow) -> None:
+    from app.ui.case.case_print import _choices, _model_answer
+
+    case = window.library.case("claim-with-a-finesse")
+    question = next(q for q in case.questions if q.kind == "single")
+    letters = dict((index, mark) for mark, index in _choices(question))
+    right = next(i for i, c in enumerate(question.choices) if c.correct)
+    assert _model_answer(question) == f"{letters[right]}. {question.choices[right].text}"
+    html = case_document(case, window.library, True).toHtml()
+    assert f"{letters[right]}. " in html
+
+
+def test_how_answers_are_marked_explains_each_rule_with_the_markers_own_figures(window: MainWindow) -> None:
+    entry(window, "&Help", "How answers are marked").trigger()
+    page = window.marking_dialog.view.toPlainText()
+    rules = {rule.kind: rule for rule in marking_rules()}
+    assert set(rules) == {"One choice", "Several choices", "A number", "A law reference", "An order"}
+    several = rules["Several choices"]
+    assert "less the share" in several.rule
+    # 2 of 4 apply; one of them and one of the others ticked: 1/2 − 1/2 = 0; all four ticked: nothing
+    assert "0.5 − 0.5 = 0" in several.example and "0 of 1 (wrong)" in several.example
+    assert "Ticking all four: 0 of 1" in several.example
+    assert "20F earns 0.5 of 1 (partly right)" in rules["A law reference"].example
+    assert "reversed 0 of 1" in rules["An order"].example
+    for rule in rules.values():
+        assert rule.rule in page
+    readme = README.read_text(encoding="utf-8")
+    assert "share of the right choices ticked less the share of the\n  wrong choices ticked" in readme
+    assert "half marks for another section of the right law" in readme
