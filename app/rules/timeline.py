@@ -220,9 +220,12 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
         if timeline.table is not None:
             timeline.table.director()
         _update_contract(timeline, scenario)
-        # What was said just before the call (a claim statement, say) is still what the table is
-        # about when the director arrives: it stays on screen at the step the trainee rules on.
-        return replace(new, director_called=True, contract=timeline.contract, balloons=state.balloons)
+        # A claim or concession stands until the director rules on it (Laws 68, 69, 70): its statement
+        # is still on the table when he arrives, at the step the trainee rules on.
+        standing = next((b for earlier in reversed(timeline.states) for b in earlier.balloons
+                         if b.kind in ("claim", "concede")), None)
+        return replace(new, director_called=True, contract=timeline.contract,
+                       balloons=(standing,) if standing is not None else ())
     return new
 
 

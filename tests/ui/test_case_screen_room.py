@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from app.content.library import load_library
 from app.store import Store
+from app.ui.case.case_player import LAW_ROOM
 from app.ui.window.main_window import MainWindow
 from tests.ui.test_case_screen import answer_something
 
@@ -108,13 +109,15 @@ def test_the_claim_statement_stays_on_the_table_at_the_director_call(qtbot, libr
     for case in library.cases:
         scenario = case.scenario()
         index = scenario.director_index
-        if 0 < index <= len(case.events) and case.events[index - 1].kind in ("claim", "concede", "say"):
-            window.open_case(case.id)
+        claims = [event for event in scenario.events[:index] if event.kind in ("claim", "concede")]
+        if claims and index < len(scenario.events):
+            window.open_case(case.id)  # it opens at the director call
             window.player.table.grab()
-            assert window.player.table.boxes.get("balloon"), case.id  # drawn where the case opens
-            assert f"({case.events[index - 1].kind})" in window.player.table.describe(), case.id
+            assert window.player.table.boxes.get("balloon"), case.id  # drawn there
+            words = window.player.table.describe()
+            assert f"({claims[-1].kind}): {claims[-1].text}" in words, case.id
             kept += 1
-    assert kept >= 3
+    assert kept >= 5
 
 
 def test_the_table_is_read_out_hand_by_hand_suit_by_suit(qtbot, library, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -142,8 +145,12 @@ def test_the_story_has_room_beside_the_table_and_the_law_tab_waits_for_a_law(qtb
     answer_something(panel)
     panel.mark_current()
     settle()
-    assert player.story.count() == 2 and player.story.currentWidget() is player.law_box
-    assert player.story.tabText(1).startswith("Law ")
+    assert player.story.count() == 2 and player.story.tabText(1).startswith("Law ")
+    # at the front by itself when the story has room for it; else the mark's link brings it there with room
+    assert (player.story.currentWidget() is player.law_box) == (player.story.height() >= LAW_ROOM)
+    player._law_link(player._law_key)
+    settle()
+    assert player.story.currentWidget() is player.law_box and player.story.height() >= LAW_ROOM
     panel.next_question()
     settle()
     assert player.story.currentWidget() is player.situation  # the story again for the next question

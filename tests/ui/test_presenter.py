@@ -139,8 +139,8 @@ def test_the_director_call_in_one_key_a_trick_at_a_time_and_the_step_list(window
     presenter = present(window, qtbot)
     room, model = presenter.room, presenter.presentation
     qtbot.keyClick(room, Qt.Key.Key_D)
-    # the director call, with what South said just before it still on the table
-    assert model.step.kind is StepKind.DIRECTOR and "South (say): I'd lead one" in room.table.describe()
+    # the director call, with South's claim statement still on the table
+    assert model.step.kind is StepKind.DIRECTOR and "South (claim): Trumps are all out" in room.table.describe()
     qtbot.keyClick(room, Qt.Key.Key_Home)
     presses = 0
     while model.step.kind is not StepKind.DIRECTOR:
