@@ -21,92 +21,44 @@ included, from its accessible description (``app.ui.case.table_words``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import (
-    QColor,
-    QFocusEvent,
-    QFont,
-    QFontMetricsF,
-    QKeyEvent,
-    QPainter,
-    QPainterPath,
-    QPaintEvent,
-    QPalette,
-    QPen,
-)
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFocusEvent, QFont, QFontMetricsF, QKeyEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.bridge.cards import Card
 from app.bridge.deal import Hand
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import SEATS, Seat
 from app.rules.timeline import TableState
-from app.ui.case.table_corners import Corner, corner_rects, place_balloon, place_exposed
+from app.ui.case.table_corners import corner_rects
+from app.ui.case.table_felt import (
+    BOARD_POINTS,
+    CARD_GAP,
+    CARD_H,
+    CARD_W,
+    FULL_H,
+    FULL_W,
+    GAP,
+    HALF_COMPASS,
+    HAND_POINTS,
+    INSET,
+    LABEL_POINTS,
+    MARGIN,
+    MAX_FELT_SCALE,
+    MIN_FELT_SCALE,
+    MIN_HAND_W,
+    REFERENCE_POINT_SIZE,
+    TITLE_POINTS,
+    FeltLayout,
+)
 from app.ui.case.table_look import TableLook
+from app.ui.case.table_pieces import TablePieces
 from app.ui.case.table_side import MIN_POINT_SIZE, SideColumn
 from app.ui.case.table_words import SUITS, describe_table, held
 
 __all__ = ["MIN_POINT_SIZE", "TableLook", "TableWidget"]
 
-FULL_W, FULL_H = 1180.0, 800.0  # the whole drawing at full size (scale 1), for the column's text
-MARGIN = 10.0
-GAP = 8.0  # pixels between the felt and the column
-INSET = 8.0  # canvas units between the felt's edge and a hand
-REFERENCE_POINT_SIZE = 10.0  # the application text size the design sizes are drawn for
-HAND_POINTS = 16.0  # a hand's ranks, in canvas points at the reference text size
-# The felt is never drawn smaller than this (the widget asks for the room): the hands are then
-# as large as the application's text, and grow with it.
-MIN_FELT_SCALE = REFERENCE_POINT_SIZE / HAND_POINTS
-# Nor larger than this, however large the window: the hands then stay within twice the text's size,
-# so that View › Larger text grows them on a large screen too.
-MAX_FELT_SCALE = 2 * MIN_FELT_SCALE
-MIN_HAND_W = 112.0
-HALF_COMPASS = 56.0
-CARD_W, CARD_H = 46.0, 64.0
-CARD_GAP = 4.0
-# The felt's other words, in proportion to the hands (whose least size the widget asks room for),
-# so that the room they need grows and shrinks with the felt and never out of step with it.
-TITLE_POINTS, LABEL_POINTS, BOARD_POINTS = 14.0, 15.0, 12.0  # hand titles; the compass's letters and board
 
-
-@dataclass
-class FeltLayout:
-    """Where everything on the felt goes for one size of the widget, in canvas units."""
-
-    scale: float
-    felt: QRectF
-    hand_w: dict[Seat, float]
-    hand_h: float
-    title_h: float
-    half_compass: float
-    label_side: float
-    corners: dict[Corner, QRectF] = field(default_factory=dict)
-
-    def hand_rect(self, seat: Seat) -> QRectF:
-        t, c = self.felt, self.felt.center()
-        w, h = self.hand_w[seat], self.hand_h
-        return {
-            Seat.NORTH: QRectF(c.x() - w / 2, t.y() + INSET, w, h),
-            Seat.SOUTH: QRectF(c.x() - w / 2, t.bottom() - INSET - h, w, h),
-            Seat.WEST: QRectF(t.x() + INSET, c.y() - h / 2, w, h),
-            Seat.EAST: QRectF(t.right() - INSET - w, c.y() - h / 2, w, h),
-        }[seat]
-
-    def card_rect(self, seat: Seat) -> QRectF:
-        """Where a card played by ``seat`` lies: between the compass and that player's hand."""
-        c, half = self.felt.center(), self.half_compass
-        w, h, gap = CARD_W, CARD_H, CARD_GAP
-        return {
-            Seat.NORTH: QRectF(c.x() - w / 2, c.y() - half - gap - h, w, h),
-            Seat.SOUTH: QRectF(c.x() - w / 2, c.y() + half + gap, w, h),
-            Seat.WEST: QRectF(c.x() - half - gap - w, c.y() - h / 2, w, h),
-            Seat.EAST: QRectF(c.x() + half + gap, c.y() - h / 2, w, h),
-        }[seat]
-
-
-class TableWidget(QWidget):
+class TableWidget(TablePieces, QWidget):
     """Paints one TableState with the board's conditions."""
 
     stepRequested = Signal(int)  # a key on the focused table: -1 or +1 a step, FIRST or LAST
@@ -418,104 +370,3 @@ class TableWidget(QWidget):
             p.setFont(ranks_font)
             self._label(p, QRectF(rect.x() + symbol_w, y, rect.width() - symbol_w, line_h),
                         Qt.AlignmentFlag.AlignVCenter, " ".join(r.display for r in ranks) if ranks else "—")
-
-    def _paint_card(self, p: QPainter, card: Card, rect: QRectF, highlight: QColor | None = None) -> None:
-        p.setPen(QPen(highlight or QColor("#888888"), 3 if highlight else 1))
-        p.setBrush(QColor("#ffffff"))
-        p.drawRoundedRect(rect, 7, 7)
-        colour = TableLook(dark=False, four_colour=self.look.four_colour).suit(card.suit)
-        p.setPen(colour)
-        scale = self.layout_now.scale
-        p.setFont(self._font(rect.height() / 4.2, scale, bold=True, content=True))
-        p.drawText(QRectF(rect.x(), rect.y() + 4, rect.width(), rect.height() / 2), Qt.AlignmentFlag.AlignCenter,
-                   card.rank.display)
-        p.setFont(self._font(rect.height() / 3.6, scale, content=True))
-        p.drawText(QRectF(rect.x(), rect.center().y() - 4, rect.width(), rect.height() / 2),
-                   Qt.AlignmentFlag.AlignCenter, card.suit.symbol)
-
-    def _paint_trick(self, p: QPainter) -> None:
-        """The cards on the table: the trick in progress or, just after a trick is completed,
-        that trick, left face up as at the table until the next card is led."""
-        state = self.state
-        assert state is not None
-        layout = self.layout_now
-        cards = list(state.current_trick)
-        just_completed = not cards and state.quitted and state.event is not None and \
-            state.event.kind in ("play", "trick")
-        if just_completed:
-            cards = [(play.seat, play.card) for play in state.quitted[-1].plays]
-        last = state.play_record
-        for seat, card in cards:
-            irregular = last is not None and last.card == card and (not last.in_turn or bool(last.revoke))
-            self._paint_card(p, card, layout.card_rect(seat), QColor("#ffb000") if irregular else None)
-        if just_completed:
-            winner = state.quitted[-1].winner
-            p.setPen(QColor("white"))
-            font = self._font(11, layout.scale, bold=True, floor=True)
-            p.setFont(font)
-            rect = layout.card_rect(winner)
-            p.drawText(QRectF(rect.x() - 60, rect.bottom() + 2, rect.width() + 120, font.pointSizeF() * 2),
-                       Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, f"won by {winner.english}")
-
-    def _paint_exposed(self, p: QPainter) -> dict[Corner, float]:
-        """Cards face up in front of their owner, in the owner's corner of the felt (clockwise of
-        the hand); returns how far down each corner they reach, for the balloons."""
-        assert self.state is not None
-        layout = self.layout_now
-        used: dict[Corner, float] = {}
-        label = self._font(10, layout.scale, bold=True, floor=True)
-        label_h = QFontMetricsF(label).height()
-        for seat, cards in self.state.exposed.items():
-            if not cards:
-                continue
-            corner, cells = place_exposed(seat, len(cards), layout.corners, CARD_W * 0.8, CARD_H * 0.8, label_h)
-            for card, cell in zip(cards, cells, strict=True):
-                self._paint_card(p, card, cell, QColor("#e0455a"))
-            bottom = max(cell.bottom() for cell in cells)
-            p.setPen(QColor("white"))
-            p.setFont(label)
-            p.drawText(QRectF(cells[0].x(), bottom + 2, layout.corners[corner].width(), label_h),
-                       Qt.AlignmentFlag.AlignLeft, "face up")
-            used[corner] = bottom + 4 + label_h
-        return used
-
-    def _paint_balloons(self, p: QPainter, used: dict[Corner, float]) -> None:
-        """What was said, in a corner beside the speaker that no face-up cards use, pointing at
-        the speaker's hand."""
-        assert self.state is not None
-        layout = self.layout_now
-        font = self._font(11, layout.scale, floor=True)
-        metrics = QFontMetricsF(font)
-        for balloon in self.state.balloons:
-            label = {"say": "", "claim": "Claim: ", "concede": "Concedes: ", "accept": ""}.get(balloon.kind, "")
-            text = f"{balloon.seat.english}: {label}“{balloon.text}”"
-            anchor = layout.hand_rect(balloon.seat)
-
-            def height_for(width: float, words: str = text) -> float:
-                bound = metrics.boundingRect(QRectF(0, 0, max(10.0, width - 24), 10_000),
-                                             int(Qt.TextFlag.TextWordWrap), words)
-                return bound.height() + 18
-
-            rect = place_balloon(balloon.seat, layout.corners, used, height_for)
-            self._box("balloon", rect)
-            path = QPainterPath()
-            path.addRoundedRect(rect, 12, 12)
-            tail = QPainterPath()
-            target = anchor.center()
-            near = QPointF(min(max(target.x(), rect.x() + 16), rect.right() - 16),
-                           min(max(target.y(), rect.y() + 16), rect.bottom() - 16))
-            edge = QPointF(anchor.right() if anchor.right() < rect.x() else anchor.x() if anchor.x() > rect.right()
-                           else near.x(),
-                           anchor.bottom() if anchor.bottom() < rect.y() else anchor.y() if anchor.y() > rect.bottom()
-                           else near.y())
-            tail.moveTo(near.x() - 8, near.y())
-            tail.lineTo(edge)
-            tail.lineTo(near.x() + 8, near.y())
-            tail.closeSubpath()
-            path = path.united(tail)
-            p.setPen(QPen(QColor("#555555"), 1.5))
-            p.setBrush(QColor("#fffbe6") if balloon.kind == "say" else QColor("#e6f2ff"))
-            p.drawPath(path)
-            p.setPen(QColor("#1a1a1a"))
-            p.setFont(self._record("balloons", font))
-            p.drawText(rect.adjusted(12, 9, -12, -9), Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignVCenter, text)
