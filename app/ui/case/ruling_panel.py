@@ -28,15 +28,15 @@ from PySide6.QtWidgets import (
 )
 
 from app.content.cases.model import Case, Question
-from app.content.laws.editions import EDITION_LABELS
-from app.content.laws.render import Renderer, law_href
+from app.content.laws.render import Renderer
 from app.training.attempt import Attempt
 from app.training.exam import ExamOver
-from app.training.feedback import choice_verdicts, cited_law, model_answer_items, several_choice_tally
+from app.training.feedback import choice_verdicts, cited_law
 from app.training.marking import Answer, AnswerError, Mark
 from app.training.sitting import ExamSitting, Sitting
-from app.ui.case.answer_form import VERDICT_MARKS, QuestionForm
+from app.ui.case.answer_form import QuestionForm
 from app.ui.case.exam_controls import ExamControls
+from app.ui.case.marks_page import answers_table, mark_html, ruling_html
 from app.ui.case.shortcuts import MARK, NEXT_QUESTION
 from app.ui.common.fitted_text import FittedText
 from app.ui.common.theme import verdict_colour
@@ -188,18 +188,8 @@ class RulingPanel(QWidget):
         """The answers a resumed attempt already holds, with their marks."""
         count = len(attempt.answers)
         self._show_feedback(f"<p><b>Carried on where you left off:</b> {count} question{'s' if count != 1 else ''} "
-                            f"of this case answered before.</p>" + self._answers_table(attempt))
+                            f"of this case answered before.</p>" + answers_table(attempt))
         self.questionShown.emit()
-
-    def _answers_table(self, attempt: Attempt) -> str:
-        """Each answered question of the attempt with its verdict and points."""
-        rows = []
-        for question in attempt.case.questions:
-            mark = attempt.marks.get(question.id)
-            if mark is not None:
-                rows.append(f"<tr><td>{html.escape(_shorten(question.ask))}</td><td>{mark.verdict}</td>"
-                            f"<td>{mark.points:g}/{mark.max_points:g}</td></tr>")
-        return "<table cellpadding='3'>" + "".join(rows) + "</table>"
 
     def _clear_feedback(self) -> None:
         self.feedback.clear()
@@ -305,41 +295,8 @@ class RulingPanel(QWidget):
         return result
 
     def _show_mark(self, question: Question, given: Answer, result: Mark) -> None:
-        """The verdict, the several-choice sum, the model answer, why, and the law it rests on."""
-        kind = "right" if result.is_correct else ("partly" if result.fraction > 0 else "wrong")
-        colour = verdict_colour(kind, self.palette())
-        parts = [f'<h3 style="color:{colour}">{result.verdict} — {result.points:g} of {result.max_points:g}</h3>']
-        if question.kind == "multi" and isinstance(given, frozenset):
-            parts.append(f"<p>{html.escape(several_choice_tally(question, given).sentence())}</p>")
-            verdicts = choice_verdicts(question, given)
-            assert self.form is not None  # the form of the question just marked
-            rows = []
-            for index in self.form.shown:
-                sign, tint = VERDICT_MARKS[verdicts[index]]
-                rows.append(f'<li><span style="color:{verdict_colour(tint, self.palette())}"><b>{sign}</b> '
-                            f"{verdicts[index].value}:</span> {self._inline(question.choices[index].text)}</li>")
-            parts.append("<p><b>Each choice:</b></p><ul>" + "".join(rows) + "</ul>")
-        if not result.is_correct:
-            items = model_answer_items(question)
-            if len(items) == 1:
-                parts.append(f"<p><b>Model answer:</b> {self.renderer.markdown(items[0])}</p>")
-            else:
-                tag = "ol" if question.kind == "order" else "ul"
-                listed = "".join(f"<li>{self._inline(item)}</li>" for item in items)
-                parts.append(f"<p><b>Model answer:</b></p><{tag}>{listed}</{tag}>")
-        if result.why:
-            parts.append(self.renderer.markdown(result.why))
-        law = cited_law(question)
-        if law is not None:
-            parts.append(f'<p><b>The law:</b> <a href="{law_href(law.key)}">{html.escape(law.label())}</a></p>')
-        self._show_feedback("\n".join(parts))
-
-    def _inline(self, text: str) -> str:
-        """A short Markdown text as HTML without its paragraph, to sit inside a list item."""
-        rendered = self.renderer.markdown(text).strip()
-        if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
-            rendered = rendered[3:-4]
-        return rendered
+        assert self.form is not None  # the form of the question just marked
+        self._show_feedback(mark_html(question, given, result, self.form.shown, self.renderer, self.palette()))
 
     def next_question(self) -> None:
         if self.sitting is None:
@@ -383,21 +340,8 @@ class RulingPanel(QWidget):
         case = attempt.case
         self.progress.setText("Finished")
         self.ask.setVisible(False)
-        parts = [
-            f"<h2>You scored {attempt.points:g} of {attempt.max_points:g} ({attempt.score:.0%})</h2>",
-            "<h3>Your answers</h3>" + self._answers_table(attempt),
-            "<h3>Model ruling</h3>", self.renderer.markdown(case.ruling),
-            "<h3>Commentary</h3>", self.renderer.markdown(case.commentary),
-        ]
-        if self.engine_text:
-            parts += ["<h3>The rules engine's reasoning</h3>", self.renderer.markdown(self.engine_text)]
-        # Shown only now: that a twin exists says the codes rule this table differently.
         twins = self.twins(case) if self.twins is not None else []
-        if twins:
-            links = "".join(f'<li><a href="case:{twin.id}">{html.escape(twin.title)}</a> '
-                            f"({EDITION_LABELS.get(twin.edition, twin.edition)})</li>" for twin in twins)
-            parts += ["<h3>The same table under another code</h3>", f"<ul>{links}</ul>"]
-        self._show_feedback("\n".join(parts))
+        self._show_feedback(ruling_html(attempt, self.renderer, self.engine_text, twins))
         self.ways_on.setVisible(True)
         self.question_area.verticalScrollBar().setValue(0)
         self.next_case_button.setFocus()
@@ -406,8 +350,3 @@ class RulingPanel(QWidget):
         self.finished.emit(attempt)
         self.questionShown.emit()
 
-
-def _shorten(text: str, width: int = 80) -> str:
-    """A question cut at a word boundary for the summary table."""
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: text.rfind(" ", 0, width)] + " …"
