@@ -44,6 +44,7 @@ NO_LAW_YET = "The law each question rests on opens here once you have answered i
 NO_LAW_CITED = "This question rests on no single law; the model ruling at the end cites every law the case uses."
 RIGHT_MIN = 280  # the story and questions beside the table: narrower than this, they go under it
 STORY_MIN = 84  # the story's least height: its tabs and three lines
+LAW_ROOM = 200  # the story's height from which a law marked is brought to the front by itself
 
 
 class CasePlayer(QWidget):
@@ -268,13 +269,17 @@ class CasePlayer(QWidget):
             self.show_law(self._law_key)
 
     def _show_cited(self, key: str) -> None:
-        """A question was marked: the law it rests on comes to the front of the story."""
+        """A question was marked: the law it rests on in its tab, brought to the front once the mark
+        has been laid out if the story has room to show it (else the mark's link to it does)."""
         if key:
             self.show_law(key)
-            if self.story.indexOf(self.law_box) >= 0:
-                self.story.setCurrentWidget(self.law_box)
+            QTimer.singleShot(0, self._front_law)
         else:
             self.show_no_law(NO_LAW_CITED)
+
+    def _front_law(self) -> None:
+        if self.story.indexOf(self.law_box) >= 0 and self.story.height() >= LAW_ROOM:
+            self.story.setCurrentWidget(self.law_box)
 
     def _tab_chosen(self, index: int) -> None:
         if self.story.widget(index) is self.law_box:
