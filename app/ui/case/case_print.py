@@ -12,6 +12,7 @@ as the questions. Everything that touches a printer or a PDF file is in ``print_
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QUrl
@@ -28,28 +29,33 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.bridge.seats import SEATS
 from app.content.cases.model import Case, Question
 from app.content.laws.render import Renderer, Style
 from app.content.library import Library
 from app.rules.timeline import replay
 from app.training.feedback import choice_order, letter, model_answer_items
+from app.ui.case.marks_page import inline
 from app.ui.case.table_look import TableLook
 from app.ui.case.table_widget import TableWidget
 
 DIAGRAM = QUrl("case-diagram.png")
-DIAGRAM_SIZE = (1180, 760)  # pixels the table is drawn at for paper: sharp at a page's width
+DIAGRAM_SIZE = (800, 520)  # the table's size for paper, in its own pixels
 PRINT_SEED = 0  # the order the choices are lettered in on paper, the same every time a case is printed
 
 
 def diagram(case: Case, four_colour: bool = False) -> QImage:
-    """The table as the director finds it, every hand the case shows, in the light look."""
+    """The deal as dealt (every hand the case shows), with the auction, the play and what was said as
+    the director finds them, in the light look; drawn at twice the pixels, to stay sharp on paper."""
     table = TableWidget()
     table.look = TableLook(dark=False, four_colour=four_colour)
     scenario = case.scenario()
+    at_call = replay(scenario).at_director(scenario)
     table.set_board(case.board, case.dealer, case.vulnerability, case.show)
-    table.set_state(replay(scenario).at_director(scenario))
+    table.set_state(replace(at_call, hands={seat: scenario.deal[seat] for seat in SEATS}, current_trick=()))
     table.resize(*DIAGRAM_SIZE)
-    image = QImage(*DIAGRAM_SIZE, QImage.Format.Format_ARGB32)
+    image = QImage(DIAGRAM_SIZE[0] * 2, DIAGRAM_SIZE[1] * 2, QImage.Format.Format_ARGB32)
+    image.setDevicePixelRatio(2)
     image.fill(0xFFFFFFFF)
     table.render(image)
     table.deleteLater()
@@ -65,10 +71,10 @@ def case_html(case: Case, renderer: Renderer, answers: bool) -> str:
     """The page's HTML (the diagram is the image ``DIAGRAM``)."""
     parts = [f"<h1>Board {case.board}: {html.escape(case.title)}</h1>",
              f"<p>Dealer {case.dealer.english}; {html.escape(case.vulnerability.english)}.</p>",
-             f'<p><img src="{DIAGRAM.toString()}" width="640"></p>',
+             f'<p><img src="{DIAGRAM.toString()}" width="{DIAGRAM_SIZE[0] * 4 // 5}"></p>',
              "<h2>The situation</h2>", renderer.markdown(case.situation), "<h2>Questions</h2>"]
     for number, question in enumerate(case.questions, start=1):
-        parts.append(f"<p><b>{number}.</b> {renderer.markdown(question.ask)}</p>")
+        parts.append(f"<p><b>{number}.</b> {inline(renderer, question.ask)}</p>")
         if question.choices:
             parts.append("<p>" + "<br>".join(f"{mark}. {html.escape(question.choices[index].text)}"
                                               for mark, index in _choices(question)) + "</p>")

@@ -8,6 +8,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTreeWidget,
@@ -53,7 +54,10 @@ class ExamOverviewDialog(QDialog):
             case.setExpanded(line.on_screen or line.answered < len(line.questions) or line.flagged > 0)
             if line.on_screen:
                 current = case
-        self.tree.resizeColumnToContents(1)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the case and question get the room
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         first = current or self.tree.topLevelItem(0)
         if first is not None:
             self.tree.setCurrentItem(first)
