@@ -4,6 +4,7 @@ its words. Help › How answers are marked gives each rule with an example the m
 
 from __future__ import annotations
 
+import html
 import unicodedata
 from dataclasses import replace
 from pathlib import Path
@@ -75,6 +76,18 @@ def test_printing_with_answers_is_sealed_during_an_exam(window: MainWindow, tmp_
     dialog.close()
     window.finish_exam(show=False)
     assert with_answers.isEnabled()
+
+
+def test_an_order_question_is_printed_shuffled_not_in_its_answer(window: MainWindow) -> None:
+    from app.content.laws.render import Renderer
+    from app.ui.case.case_print import case_html
+
+    case = next(c for c in window.library.cases if any(q.kind == "order" for q in c.questions))
+    question = next(q for q in case.questions if q.kind == "order")
+    page = case_html(case, Renderer(window.library.book), False)
+    printed = page.split("Put in order:</i> ")[1].split("</p>")[0]
+    items = [html.escape(item) for item in question.items]
+    assert printed != "; ".join(items) and sorted(printed.split("; ")) == sorted(items)
 
 
 def test_the_printed_letters_are_the_answers_letters(window: MainWindow) -> None:

@@ -34,7 +34,7 @@ from app.content.cases.model import Case, Question
 from app.content.laws.render import Renderer, Style
 from app.content.library import Library
 from app.rules.timeline import replay
-from app.training.feedback import choice_order, letter, model_answer_items
+from app.training.feedback import choice_order, letter, model_answer_items, start_order
 from app.ui.case.marks_page import inline
 from app.ui.case.table_look import TableLook
 from app.ui.case.table_widget import TableWidget
@@ -78,8 +78,9 @@ def case_html(case: Case, renderer: Renderer, answers: bool) -> str:
         if question.choices:
             parts.append("<p>" + "<br>".join(f"{mark}. {html.escape(question.choices[index].text)}"
                                               for mark, index in _choices(question)) + "</p>")
-        elif question.items:
-            parts.append("<p><i>Put in order:</i> " + "; ".join(html.escape(i) for i in question.items) + "</p>")
+        elif question.items:  # shuffled as a trainee's form starts, never in the right order
+            parts.append("<p><i>Put in order:</i> " + "; ".join(html.escape(question.items[index]) for index in
+                                                                start_order(question, PRINT_SEED)) + "</p>")
     if answers:
         parts.append("<h2>Answers</h2>")
         for number, question in enumerate(case.questions, start=1):
