@@ -278,7 +278,8 @@ class CasePlayer(QWidget):
             self.show_no_law(NO_LAW_CITED)
 
     def _front_law(self) -> None:
-        if self.story.indexOf(self.law_box) >= 0 and self.story.height() >= LAW_ROOM:
+        marked = self.ruling.form is None or self.ruling.form.locked  # not already on to the next question
+        if marked and self.story.indexOf(self.law_box) >= 0 and self.story.height() >= LAW_ROOM:
             self.story.setCurrentWidget(self.law_box)
 
     def _tab_chosen(self, index: int) -> None:
