@@ -20,6 +20,7 @@ from app.commands import (
     board,
     boards,
     check,
+    classroom,
     desktop_entry,
     gui,
     import_laws,
@@ -30,7 +31,8 @@ from app.commands import (
     search,
 )
 
-COMMANDS = (gui, score, imps, board, boards, matchpoints, law, search, check, analyse, import_laws, desktop_entry)
+COMMANDS = (gui, score, imps, board, boards, matchpoints, law, search, check, analyse, import_laws, desktop_entry,
+            classroom)
 PROG = "director-trainer"
 USAGE_ERROR = 2
 

@@ -74,7 +74,14 @@ def main() -> int:
         window.find_in_laws()
         window.library_view.search.setText("major penalty card")
         shoot(window, app, args.out / f"search{suffix}.png")
+        window.library_view.search.setText("penalyt crad")  # a typo: "Did you mean penalty card?"
+        shoot(window, app, args.out / f"search-suggestion{suffix}.png")
         window.library_view.search.clear()
+        window.show_law("27")  # a long law: its contents list, then its table of outcomes
+        shoot(window, app, args.out / f"library-contents{suffix}.png")
+        browser = window.library_view.browser
+        browser.scrollToAnchor("s-27B")
+        shoot(window, app, args.out / f"library-table{suffix}.png")
 
         window.areas.setCurrentRow(AREAS.index("Cases"))
         shoot(window, app, args.out / f"cases{suffix}.png")
@@ -115,6 +122,7 @@ def main() -> int:
             window.finish_exam(show=False)
             shoot_unfinished(window, app, args.out / f"home-unfinished{suffix}.png")
         shoot_tools(window, app, args.out, suffix)
+        shoot_class_session(window, app, args.out, suffix, width, height)
         shoot_editor(window, app, args.out / f"editor{suffix}.png", width, height)
         shoot_unsaved_prompt(window, app, args.out / f"editor-unsaved{suffix}.png", width, height)
         window.close()
@@ -374,6 +382,89 @@ def shoot_tools(window: MainWindow, app: QApplication, out: Path, suffix: str) -
         image.save(str(out / f"{name}{suffix}.png"))
         print(out / f"{name}{suffix}.png")
     presenter.stop()
+
+
+def shoot_class_session(window: MainWindow, app: QApplication, out: Path, suffix: str, width: int, height: int) -> None:
+    """A class session: the trainee's window on a question and with its mark, and the presenter's
+    notes and room's screen with the room's answers. Run on the window's own store (SQLite, which
+    the session's screens poll once a second) with four classmates answering through it, as their
+    own computers would on the class's database; the window offers sessions only on PostgreSQL."""
+    import time
+
+    from app.store.records import Role
+    from app.training.presentation import StepKind
+    from app.ui.case.answer_form import law_choices
+    from app.ui.classroom.live_seat import LiveSeat
+    from app.ui.classroom.live_window import LiveWindow
+    from app.ui.presenter.live_presenting import LivePresenting
+    from app.ui.presenter.presenter import Presenter
+
+    def until(done) -> None:  # type: ignore[no-untyped-def]
+        deadline = time.monotonic() + 20
+        while not done() and time.monotonic() < deadline:
+            app.processEvents()
+            time.sleep(0.02)
+        assert done(), "the class session did not get there"
+
+    def save(view, name: str) -> None:  # type: ignore[no-untyped-def]
+        for _ in range(3):
+            app.processEvents()
+        view.grab().save(str(out / f"{name}{suffix}.png"))
+        print(out / f"{name}{suffix}.png")
+
+    store, library = window.store, window.library
+    case = library.case("bid-of-eight-spades")
+    assert case is not None
+    ivy = store.add_profile("Ivy Instructor", Role.INSTRUCTOR)
+    classmates = [store.add_profile(name) for name in ("Ann", "Ben", "Cara", "Dev")]
+    screen = app.primaryScreen()
+    presenter = Presenter(case, window.renderer, window.player.table.look, current=screen, qscreens=[screen, screen],
+                          store=store, profile=ivy)
+    for view in (presenter.room, presenter.notes):
+        assert view is not None
+        view.showNormal()
+        view.resize(width, height)
+    live = presenter.live = LivePresenting(store, ivy, presenter.presentation, presenter)
+    live.changed.connect(presenter.refresh)
+    live.start()
+    until(lambda: live.state is not None)
+    assert live.state is not None
+    seat = LiveSeat(store, window.profile, library, window)
+    seat.join(live.state.code)
+    until(lambda: seat.trainee is not None)
+    trainee = LiveWindow(seat, window.renderer, law_choices(library.book), window)
+    trainee.resize(width, height)
+    trainee.show()
+    for classmate in classmates:
+        store.join_live_session(classmate, live.state.code)
+    while not (presenter.presentation.step.kind is StepKind.QUESTION and presenter.presentation.step.number == 1):
+        presenter.presentation.next()
+    question = case.questions[0]
+    until(lambda: trainee.form is not None and trainee.form.question is question)
+    assert trainee.form is not None
+    _answer_model(trainee.form, question)
+    trainee.send.click()
+    until(lambda: question.id in seat.trainee.sent)  # type: ignore[union-attr]
+    state = store.live_state(live.state.session_id)
+    wrong = next(i for i, c in enumerate(question.choices) if not c.correct)
+    right = next(i for i, c in enumerate(question.choices) if c.correct)
+    from app.training.live import LiveAnswer
+
+    for classmate, answer in zip(classmates[:3], (right, wrong, right), strict=True):
+        store.send_live_answer(classmate, state.session_id, LiveAnswer(question.id, answer, state.revision))
+    until(lambda: live.answered() == 4)
+    save(trainee, "class-question")
+    save(presenter.notes, "presenter-class-notes")
+    presenter.presentation.next()  # the answer
+    until(lambda: trainee.feedback.isVisible())
+    presenter.answers_shown = True
+    presenter.refresh()
+    save(trainee, "class-marked")
+    save(presenter.room, "presenter-class-answers")
+    save(presenter.notes, "presenter-class-notes-answers")
+    presenter.stop()
+    until(lambda: seat.stage.value == "done")
+    trainee.close()
 
 
 def shoot_editor(window: MainWindow, app: QApplication, path: Path, width: int, height: int) -> None:

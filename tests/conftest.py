@@ -12,3 +12,15 @@ atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
 os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
 os.environ["XDG_CACHE_HOME"] = os.path.join(_HOME, "cache")
+
+
+import pytest  # noqa: E402 - after the environment above, which must be set before anything imports Qt
+
+
+@pytest.fixture
+def class_server():  # type: ignore[no-untyped-def]
+    """A class on the test PostgreSQL server (skipped without one); see ``class_server.py``."""
+    from class_server import class_on_server
+
+    with class_on_server() as server:
+        yield server

@@ -67,11 +67,13 @@ def test_search_ranks_hits_and_marks_kinds(capsys: pytest.CaptureFixture[str]) -
     code, out, _ = run(capsys, "search", "revoke established", "--json", "--limit", "5")
     hits = json.loads(out)
     assert code == 0 and len(hits) == 5
-    # the section whose title says both words comes first, as the law file names it
-    title, _, _ = section_in_file(63, "63A")
-    assert (hits[0]["kind"], hits[0]["key"], hits[0]["title"]) == ("law", "63A", f"Law 63A — {title}")
+    # the laws whose titles say both words come first, a whole law before its sections, in the book's order
+    assert [(h["kind"], h["key"]) for h in hits[:2]] == [("law", "63"), ("law", "64")]
+    title, _, _ = section_in_file(63, "63A")  # and a section is titled as the law file names it
+    assert ("law", "63A", f"Law 63A — {title}") in {(h["kind"], h["key"], h["title"]) for h in hits}
     assert {h["kind"] for h in hits} <= {"law", "glossary", "case", "edition"}
-    assert all(h["title"].startswith(f"Law {h['key']} — ") for h in hits if h["kind"] == "law")
+    assert all(h["title"] == f"Law {h['key']}" or h["title"].startswith(f"Law {h['key']} — ")
+               for h in hits if h["kind"] == "law")  # a section's title follows a dash, when it has one
 
 
 def test_search_by_code_and_a_typed_reference_into_another_code(capsys: pytest.CaptureFixture[str]) -> None:
@@ -96,6 +98,11 @@ def test_search_with_a_reference_puts_that_section_first(capsys: pytest.CaptureF
 def test_search_without_matches_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "search", "xylophonequartz")
     assert (code, out) == (0, "No matches for 'xylophonequartz'.\n")
+
+
+def test_search_with_a_typo_suggests_the_library_word(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "search", "penalyt crad")
+    assert (code, out) == (0, "No matches for 'penalyt crad'.\nDid you mean 'penalty card'?\n")
 
 
 def test_check_reports_unresolved_references_in_laws_glossary_and_cases(

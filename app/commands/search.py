@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import re
 
 from app.commands import print_json
 from app.content.laws.editions import CURRENT, OTHER_EDITIONS
-from app.content.laws.glossary import Glossary
 from app.content.laws.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
 from app.content.library import load_library
 
 KINDS = ("law", "glossary", "case", "edition", "official")
 LABELS = {"law": "", "glossary": "definition: ", "case": "case: ", "edition": "", "official": ""}
 SNIPPET_WIDTH = 150
-# Markdown a terminal would show literally: emphasis marks, code ticks, heading marks, link targets.
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_EMPHASIS = re.compile(r"(\*{1,3}|_{2,3}|`+)")
-_HEADING = re.compile(r"^#+\s*", re.MULTILINE)
 
 
 def positive_count(text: str) -> int:
@@ -55,28 +49,22 @@ def run(args: argparse.Namespace) -> int:
         print_json([{"kind": h.kind, "key": h.key, "title": h.title,
                      "snippet": h.snippet.replace(HIGHLIGHT_START, "").replace(HIGHLIGHT_END, "")} for h in hits])
         return 0
+    suggestion = library.index.suggest(args.text)
     if not hits:
         print(f"No matches for {args.text!r}.")
-        return 0
     for rank, hit in enumerate(hits, 1):
         label = LABELS[hit.kind]
         print(f"{rank:2}. {label}{hit.title}")
-        print(f"    {plain_snippet(hit, library.glossary)}")
+        print(f"    {plain_snippet(hit)}")
+    if suggestion is not None:
+        print(f"Did you mean {suggestion!r}?")
     return 0
 
 
-def plain_snippet(hit: Hit, glossary: Glossary | None = None, width: int = SNIPPET_WIDTH) -> str:
-    """The hit's snippet as a terminal shows it: no highlight marks or Markdown, without the list of
-    word forms a glossary entry is indexed under, on one line and cut at a word within ``width``."""
+def plain_snippet(hit: Hit, width: int = SNIPPET_WIDTH) -> str:
+    """The hit's snippet as a terminal shows it (the index gives it as plain text): without the
+    highlight marks, cut at a word within ``width``."""
     text = hit.snippet.replace(HIGHLIGHT_START, "").replace(HIGHLIGHT_END, "")
-    if hit.kind == "glossary" and glossary is not None and "\n" in text:
-        entry = glossary.lookup(hit.key)
-        forms_line, rest = text.split("\n", 1)
-        forms = " ".join(entry.aliases) if entry is not None else ""
-        if forms.endswith(forms_line.strip(" …")):  # the snippet starts in the word forms: drop them
-            text = rest
-    text = _HEADING.sub("", _EMPHASIS.sub("", _LINK.sub(r"\1", text)))
-    text = " ".join(text.split())
     if len(text) <= width:
         return text
     cut = text[: width - 1]

@@ -61,7 +61,7 @@ class Library:
             self._index = SearchIndex(
                 [*law_documents(self.book), *edition_documents(self.editions), *glossary_documents(self.glossary),
                  *case_documents(self.cases), *official_documents(self.book, self.official)],
-                self.book, self.editions,
+                self.book, self.editions, self.glossary,
             )
         return self._index
 

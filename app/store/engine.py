@@ -22,6 +22,11 @@ from app.store.health import check_file, prepare_folder
 
 WRITE_OPTION = "director_trainer_write"
 BUSY_TIMEOUT_MS = 30_000
+# A class database is reached over a network that can drop (a trainee's Wi-Fi): libpq is told to give
+# up on a silent connection within seconds rather than TCP's minutes, so the window can say so, keep
+# the trainee's answers and send them once it is back. A value in the URL's query wins.
+POSTGRES_NETWORK = {"connect_timeout": 5, "keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2,
+                    "keepalives_count": 3, "tcp_user_timeout": 10_000}
 
 
 def is_sqlite(url: URL) -> bool:
@@ -38,8 +43,13 @@ def sqlite_file(url: URL) -> Path | None:
 def create_store_engine(url: URL) -> Engine:
     """An engine for the progress database; ``writer(engine)`` gives its write-transaction twin.
     A SQLite file is checked first (see ``health``): its folder made, read-only or damaged refused."""
+    options: dict[str, Any] = {}
+    if url.get_backend_name() == "postgresql":
+        # pre-ping: a connection the network dropped is replaced at its next use, not reported as an error
+        options = {"pool_pre_ping": True,
+                   "connect_args": {key: value for key, value in POSTGRES_NETWORK.items() if key not in url.query}}
     try:
-        engine = create_engine(url)
+        engine = create_engine(url, **options)
     except (ArgumentError, NoSuchModuleError) as exc:
         raise StoreError(
             f"{url.render_as_string(hide_password=True)} names no database type SQLAlchemy knows: {exc}"

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, Engine, inspect, text
+from sqlalchemy.exc import DBAPIError
 
 from app.store.engine import sqlite_file, writer
 from app.store.errors import StoreError
@@ -28,6 +29,8 @@ from app.training.clock import utc_now
 MIGRATIONS = Path(__file__).with_name("migrations")
 # Any fixed number: PostgreSQL advisory locks are keyed by an integer the programs agree on.
 MIGRATION_LOCK = 7_000_007
+# PostgreSQL's code for "permission denied": a class login upgrading the class's tables.
+INSUFFICIENT_PRIVILEGE = "42501"
 
 
 if TYPE_CHECKING:
@@ -127,7 +130,15 @@ def migrate(engine: Engine) -> Path | None:
             )
         path = sqlite_file(engine.url)
         backup = _backup(path, current) if path is not None and current is not None else None
-        upgrade(connection)
+        try:
+            upgrade(connection)
+        except DBAPIError as exc:
+            if getattr(exc.orig, "sqlstate", None) == INSUFFICIENT_PRIVILEGE:
+                raise StoreError(
+                    f"the class database {engine.url.render_as_string(hide_password=True)} was made by an older "
+                    "Director Trainer, and your login may not bring it up to date: ask the instructor to run "
+                    "director-trainer --db OWNER_URL classroom setup") from exc
+            raise
         return backup
 
 

@@ -17,6 +17,7 @@ from sqlalchemy import (
     CheckConstraint,
     Float,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     Integer,
     MetaData,
@@ -38,6 +39,11 @@ NAMING = {
 
 ROLES = ("trainee", "instructor")
 MODES = ("practice", "review", "exam")
+# Where a live class session stands: the room looks at the table, a question is open for answers,
+# its answer has been revealed, or the presenter has closed the session.
+PHASES = ("table", "question", "answer", "ended")
+# The longest PostgreSQL identifier, and so the longest database login.
+LOGIN_LENGTH = 63
 
 
 class Base(DeclarativeBase):
@@ -53,6 +59,9 @@ class ProfileRow(Base):
     name: Mapped[str] = mapped_column(String(100), unique=True)
     role: Mapped[str] = mapped_column(String(20))
     created_at: Mapped[datetime]
+    # The database login whose profile this is, on a class database (``director-trainer classroom``
+    # sets it; row-level security matches it against the connected login). Empty elsewhere. Added in 0004.
+    login: Mapped[str | None] = mapped_column(String(LOGIN_LENGTH), unique=True, index=True)
 
 
 class ExamRow(Base):
@@ -173,7 +182,7 @@ class OpenExamRow(Base):
     started_at: Mapped[datetime]
     paused_seconds: Mapped[float] = mapped_column(Float)
     seen_at: Mapped[datetime]
-    # Added in revision 0004: the case on screen, and the questions flagged to look at again.
+    # Added in revision 0005: the case on screen, and the questions flagged to look at again.
     position: Mapped[int | None] = mapped_column(Integer)
     flags: Mapped[list[Any] | None] = mapped_column(JSON)
 
@@ -200,7 +209,7 @@ class OpenAttemptRow(Base):
     seconds: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[datetime | None]
     updated_at: Mapped[datetime]
-    question_index: Mapped[int | None] = mapped_column(Integer)  # the question on screen; added in 0004
+    question_index: Mapped[int | None] = mapped_column(Integer)  # the question on screen; added in 0005
 
 
 class OpenAnswerRow(Base):
@@ -213,4 +222,84 @@ class OpenAnswerRow(Base):
     question_id: Mapped[str] = mapped_column(String(100), primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
     answer: Mapped[Any] = mapped_column(JSON)
+    answered_at: Mapped[datetime]
+
+
+class ClassroomRow(Base):
+    """The class a PostgreSQL database holds, once ``director-trainer classroom setup`` has made it one:
+    its name prefixes the database roles it creates (logins are shared by every database of a server).
+    At most one row. Added in revision 0004."""
+
+    __tablename__ = "classroom"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    created_at: Mapped[datetime]
+
+
+class LiveSessionRow(Base):
+    """A case an instructor presents to a room, answered live by the trainees who joined with its
+    code. ``revision`` grows with every change the presenter makes. Added in revision 0004."""
+
+    __tablename__ = "live_sessions"
+    __table_args__ = (CheckConstraint(f"phase IN {PHASES}", name="phase"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(12), unique=True)
+    presenter_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), index=True)
+    # Kept here as well: on a class database a trainee may not read the presenter's profile.
+    presenter_name: Mapped[str] = mapped_column(String(100))
+    case_id: Mapped[str] = mapped_column(String(200))
+    case_title: Mapped[str] = mapped_column(String(300))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    phase: Mapped[str] = mapped_column(String(10))
+    question_id: Mapped[str | None] = mapped_column(String(100))
+    revision: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+    ended_at: Mapped[datetime | None]
+
+
+class LiveRevealRow(Base):
+    """A question of a live session whose answer the room has been shown, and the revision at which:
+    an answer sent after that, by a trainee who had seen the answer, is refused. Added in revision 0004."""
+
+    __tablename__ = "live_reveals"
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("live_sessions.id", ondelete="CASCADE"), primary_key=True)
+    question_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    revision: Mapped[int] = mapped_column(Integer)
+    revealed_at: Mapped[datetime]
+
+
+class LiveMemberRow(Base):
+    """A trainee who joined a live session. ``recorded_at`` is set, once, when the answers given in it
+    go into the trainee's progress (``attempt_id``: the attempt, if any were given). Added in revision 0004."""
+
+    __tablename__ = "live_members"
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("live_sessions.id", ondelete="CASCADE"), primary_key=True)
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True,
+                                            index=True)
+    joined_at: Mapped[datetime]
+    left_at: Mapped[datetime | None]
+    recorded_at: Mapped[datetime | None]
+    attempt_id: Mapped[int | None] = mapped_column(ForeignKey("attempts.id", ondelete="SET NULL"))
+
+
+class LiveAnswerRow(Base):
+    """A trainee's answer to a question of a live session: one per trainee and question, so an answer
+    sent again (a connection that dropped before the reply came) counts once. ``seen_revision`` is the
+    session's revision the trainee's screen showed when the answer was given. Added in revision 0004."""
+
+    __tablename__ = "live_answers"
+    __table_args__ = (
+        ForeignKeyConstraint(["session_id", "profile_id"], ["live_members.session_id", "live_members.profile_id"],
+                             ondelete="CASCADE"),
+    )
+
+    session_id: Mapped[int] = mapped_column(primary_key=True)
+    profile_id: Mapped[int] = mapped_column(primary_key=True)
+    question_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    answer: Mapped[Any] = mapped_column(JSON)
+    seen_revision: Mapped[int] = mapped_column(Integer)
     answered_at: Mapped[datetime]

@@ -8,6 +8,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from app.content.laws.refs import RefError, parse_ref
+from app.training.marking import Answer
 from app.training.practice import Mode
 from app.training.report import Tally
 
@@ -67,6 +68,16 @@ class GroupResult:
     key: str
     cases: int
     tally: Tally
+
+
+@dataclass(frozen=True)
+class LiveRoom:
+    """A live session as the presenter's screen reads it: the trainees in it (joined, not left), and
+    the answers to ``question_id``, with who gave each, in the order they came."""
+
+    present: tuple[str, ...]
+    answers: tuple[tuple[str, Answer], ...]
+    question_id: str | None = None
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,15 @@ import sqlite3
 from datetime import datetime, timedelta
 from types import TracebackType
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from app.content.cases.model import Case
 from app.store.bookmarks import StoreBookmarks
-from app.store.engine import create_store_engine
+from app.store.engine import create_store_engine, is_sqlite
 from app.store.errors import StoreError
+from app.store.live_sessions import StoreLive, decoded_answers
 from app.store.location import database_url
 from app.store.migrate import migrate
 from app.store.models import (
@@ -30,6 +31,9 @@ from app.store.models import (
     AttemptRow,
     AttemptTopicRow,
     ExamRow,
+    LiveAnswerRow,
+    LiveMemberRow,
+    LiveSessionRow,
     ProfileRow,
     ReviewCardRow,
 )
@@ -41,6 +45,7 @@ from app.training.answer_codec import answer_to_json
 from app.training.attempt import Attempt
 from app.training.clock import as_utc, utc_now
 from app.training.exam import Exam, ExamProfile, ExamReport
+from app.training.live import live_attempt
 from app.training.practice import Mode, Progress
 from app.training.report import Report, Tally
 from app.training.review import DueItem, ItemKind, ReviewItem, ReviewScheduler, review_items
@@ -48,8 +53,9 @@ from app.training.review import DueItem, ItemKind, ReviewItem, ReviewScheduler, 
 PROFILE_NAME_LENGTH = 100
 
 
-class Store(StoreResults, StoreBookmarks, StoreWorkInProgress):
-    """Trainee profiles, attempts, spaced review, exams, bookmarks and notes, and work not yet finished.
+class Store(StoreResults, StoreBookmarks, StoreWorkInProgress, StoreLive):
+    """Trainee profiles, attempts, spaced review, exams, bookmarks and notes, work not yet finished,
+    and live class sessions.
 
     Open it with ``Store.open(db)`` (``db`` is the ``--db`` value or None), which also
     brings the schema up to date; ``backup`` is then the copy taken of a SQLite file
@@ -83,7 +89,22 @@ class Store(StoreResults, StoreBookmarks, StoreWorkInProgress):
                  traceback: TracebackType | None) -> None:
         self.close()
 
+    @property
+    def is_shared(self) -> bool:
+        """Whether this is a server database a class can share (live sessions need one), not a
+        SQLite file of one person's."""
+        return not is_sqlite(self._engine.url)
+
     # -- profiles ---------------------------------------------------------------------------
+
+    def login_profile(self) -> Profile | None:
+        """On a class database, the profile of the login connected (``director-trainer classroom``
+        made it): a trainee there is that profile and no other. None elsewhere."""
+        if not self.is_shared:
+            return None
+        with self._read() as session:
+            row = session.scalar(select(ProfileRow).where(ProfileRow.login == func.current_user()))
+            return _profile(row) if row else None
 
     def profiles(self) -> list[Profile]:
         with self._read() as session:
@@ -161,6 +182,27 @@ class Store(StoreResults, StoreBookmarks, StoreWorkInProgress):
                 if case.id not in answered:
                     self._schedule(session, profile.id, case, 0.0, exam.finished_at)
             return row.id
+
+    def record_live_session(self, profile: Profile, session_id: int, case: Case, now: datetime | None = None) -> int | None:
+        """Put the trainee's answers in a live session into their progress, as practice: once — a
+        second call (another window, a retry after a dropped connection) finds it done. The answers
+        are those the class database holds. Returns the attempt's id (None without answers, or if
+        recorded before)."""
+        moment = as_utc(now or utc_now())
+        with self._write() as session:
+            self._lock(session, profile)
+            member = session.get(LiveMemberRow, (session_id, profile.id), with_for_update=True)
+            live = session.get(LiveSessionRow, session_id)
+            if member is None or live is None or member.recorded_at is not None:
+                return None
+            stored = session.execute(select(LiveAnswerRow.question_id, LiveAnswerRow.answer).where(
+                LiveAnswerRow.session_id == session_id, LiveAnswerRow.profile_id == profile.id))
+            attempt = live_attempt(case, live.seed, dict(decoded_answers(stored)), member.joined_at, moment)
+            member.recorded_at = moment
+            member.left_at = member.left_at or moment
+            if attempt is not None:
+                member.attempt_id = self._add_attempt(session, profile.id, attempt, Mode.PRACTICE, moment, None)
+            return member.attempt_id
 
     def due_items(self, profile: Profile, now: datetime | None = None) -> list[DueItem]:
         """Cases and law sections due for review at ``now``, the most overdue first."""

@@ -21,7 +21,7 @@ from app.bridge.seats import SEATS, Seat
 from app.content.cases.model import Case, Choice, Question
 from app.rules.timeline import TableState, Timeline, replay
 from app.rules.timeline_words import describe_event
-from app.training.feedback import choice_order, model_answer_items
+from app.training.feedback import choice_order, letter, model_answer_items, start_order
 
 
 class StepKind(Enum):
@@ -155,10 +155,18 @@ class Presentation:
     blanked: bool = False
     hands_hidden: bool = False
     seed: int = field(default_factory=lambda: random.randrange(1 << 30))  # the choices' order, per presentation
+    furthest: int = 0  # the furthest step the room has been shown
     _listeners: list[Callable[[], None]] = field(default_factory=list, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.steps = build_steps(self.case, self.hands_one_at_a_time)
+
+    @property
+    def revealed(self) -> frozenset[str]:
+        """The questions whose answer the room has been shown, going back or not since: a class
+        session takes no more answers to them."""
+        return frozenset(step.question.id for step in self.steps[:self.furthest + 1]
+                         if step.kind is StepKind.ANSWER and step.question is not None)
 
     def on_change(self, listener: Callable[[], None]) -> None:
         self._listeners.append(listener)
@@ -184,6 +192,7 @@ class Presentation:
         """Reveal the next step; False at the end. Moving also brings back a blanked screen."""
         moved = self.index + 1 < len(self.steps)
         self.index += int(moved)
+        self.furthest = max(self.furthest, self.index)
         self.blanked = False
         self._changed()
         return moved
@@ -200,6 +209,7 @@ class Presentation:
         index = max(0, min(index, len(self.steps) - 1))
         moved = index != self.index
         self.index = index
+        self.furthest = max(self.furthest, self.index)  # a jump past an answer shows it to the room
         self.blanked = False
         self._changed()
         return moved
@@ -249,14 +259,21 @@ class Presentation:
     def lettered(self, question: Question) -> list[tuple[str, Choice]]:
         """A choice question's choices as the room sees them: shuffled for this presentation and
         lettered A, B, C…, so the right one is not always "A"."""
-        return [(chr(ord("A") + place), question.choices[index])
-                for place, index in enumerate(choice_order(question, self.seed))]
+        return [(letter(place), question.choices[index]) for place, index in enumerate(choice_order(question, self.seed))]
+
+    def lettered_items(self, question: Question) -> list[tuple[str, str]]:
+        """An order question's items as the room first sees them: in the shuffled starting order a
+        trainee's form starts in (never the right order, which would give the answer away), lettered."""
+        return [(letter(place), question.items[index]) for place, index in enumerate(start_order(question, self.seed))]
 
     def answer_text(self, question: Question) -> tuple[str, ...]:
-        """The model answer as the room is told it: the right choices by their letters, or the
-        model answer of any other kind."""
+        """The model answer as the room is told it: the right choices by their letters, the items
+        in the right order with the letters they were shown with, or the model answer of any other kind."""
         if question.choices:
             return tuple(f"{letter}. {choice.text}" for letter, choice in self.lettered(question) if choice.correct)
+        if question.items:
+            shown = {text: mark for mark, text in self.lettered_items(question)}
+            return tuple(f"{shown[item]}. {item}" for item in question.items)
         return tuple(model_answer_items(question))
 
     def notes(self) -> PresenterNotes:

@@ -137,3 +137,14 @@ def test_shipped_notes_state_facts_without_naming_source_documents() -> None:
     assert set(editions.editions) == {"wbf-2007", "wbf-1997", "okbridge-1997", "ibl"}
     named = [n.key for n in editions.notes if re.search(r"\b00[0-4]\b|the (course )?notes\b|the sources\b", n.text)]
     assert named == []
+
+
+def test_switching_codes_opens_the_counterpart_else_the_nearest_law_with_a_note(tmp_path: Path) -> None:
+    _write(tmp_path, "wbf-2007", WBF_2007)
+    _write(tmp_path, "ibl", IBL)
+    editions, _ = load_editions(tmp_path)
+    assert editions.nearest("wbf-2007", parse_ref("27B1(a)")).key == "wbf-2007/27B1"  # its own note
+    assert editions.nearest("wbf-2007", parse_ref("27C")).key == "wbf-2007/27"  # the note on its law
+    assert editions.nearest("wbf-2007", parse_ref("29B")).key == "wbf-2007/27"  # no note on Law 29: the nearest law's
+    assert editions.nearest("ibl", parse_ref("26A")).key == "ibl/L25C2"  # maps_to 25 and 27: one law away
+    assert editions.nearest("wbf-1997", parse_ref("27")) is None  # a code without notes has no page to open

@@ -14,13 +14,14 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from store_samples import HALF_RIGHT, T0, answered, sample_case
 
-from app.store import Store, StoreError
+from app.store import Role, Store, StoreError
 from app.store.engine import BUSY_TIMEOUT_MS, create_store_engine, writer
 from app.store.location import database_url
 from app.store.migrate import current_revision, head_revision, upgrade
 from app.store.models import Base
 from app.training.attempt import Attempt
 from app.training.exam import ExamProfile
+from app.training.live import LivePhase, LiveStep
 from app.training.practice import Mode
 from app.training.report import Report
 from app.training.review import ReviewScheduler
@@ -150,3 +151,30 @@ def test_a_database_at_revision_0002_upgrades_with_its_data(db_url: str) -> None
         copy.dispose()
     else:
         assert backup is None
+
+
+def test_a_database_at_revision_0003_upgrades_with_its_data(db_url: str) -> None:
+    """0004 adds the classroom: a profile's login and the live sessions. Adding the login column must
+    not copy the profiles table (on SQLite, dropping the old copy would cascade to every attempt)."""
+    engine = _engine(db_url)
+    with writer(engine).begin() as connection:
+        upgrade(connection, "0003_work_in_progress")
+        connection.execute(sa.text(
+            "INSERT INTO profiles (name, role, created_at) VALUES ('Ann', 'trainee', :t)"), {"t": datetime(2024, 5, 1)})
+        ann_id = connection.execute(sa.text("SELECT id FROM profiles")).scalar_one()
+        connection.execute(sa.text(
+            "INSERT INTO attempts (profile_id, case_id, case_title, edition, mode, points, max_points, score, "
+            "seconds, started_at, finished_at) VALUES (:ann, 'ib-1', 'An old case', 'wbf-2017', 'practice', "
+            "1.5, 3, 0.5, 42, :t, :t)"), {"ann": ann_id, "t": datetime(2024, 5, 1, 20, 5)})
+        connection.execute(sa.text("INSERT INTO bookmarks (profile_id, section_key, created_at) "
+                                   "VALUES (:ann, '27B2', :t)"), {"ann": ann_id, "t": datetime(2024, 5, 1)})
+    engine.dispose()
+
+    with Store.open(db_url, ReviewScheduler(fuzz=False)) as store:
+        [ann] = store.profiles()
+        assert store.last_results(ann) == {"ib-1": 0.5} and store.bookmarks(ann) == ["27B2"]
+        assert store.login_profile() is None  # no class logins on a database that was not made a class
+        ivy = store.add_profile("Ivy", Role.INSTRUCTOR)
+        state = store.start_live_session(ivy, sample_case(), 1, LiveStep(LivePhase.TABLE, None, frozenset()))
+        store.join_live_session(ann, state.code)
+        assert store.live_room(state.session_id, None).present == ("Ann",)

@@ -146,3 +146,31 @@ def test_the_step_list_names_every_step_and_going_to_one_shows_it() -> None:
     presentation.toggle_blank()
     assert presentation.go_to(5) and presentation.index == 5 and not presentation.blanked and heard[-1] == 5
     assert not presentation.go_to(5) and presentation.go_to(10_000) and presentation.step.kind is StepKind.RULING
+
+
+def test_an_order_question_is_put_to_the_room_shuffled_and_answered_with_its_letters() -> None:
+    case = load("bid-out-of-rotation-rho-passes")
+    question = next(q for q in case.questions if q.kind == "order")
+    for seed in range(20):
+        presentation = Presentation(case, seed=seed)
+        shown = [item for _letter, item in presentation.lettered_items(question)]
+        assert sorted(shown) == sorted(question.items)
+        assert shown not in (list(question.items), list(reversed(question.items)))  # it would give the answer away
+        letters = {item: mark for mark, item in presentation.lettered_items(question)}
+        assert presentation.answer_text(question) == tuple(f"{letters[item]}. {item}" for item in question.items)
+
+
+def test_the_questions_revealed_are_those_whose_answer_the_room_has_been_shown() -> None:
+    presentation = Presentation(load("claim-with-a-finesse"))
+    first, second = presentation.case.questions[:2]
+    while presentation.step.kind is not StepKind.QUESTION:
+        presentation.next()
+    assert presentation.revealed == frozenset()
+    presentation.next()
+    assert presentation.step.kind is StepKind.ANSWER and presentation.revealed == {first.id}
+    presentation.back()
+    presentation.back()  # going back does not take the answer out of the room's memory
+    assert presentation.revealed == {first.id}
+    while presentation.step.question is not second or presentation.step.kind is not StepKind.ANSWER:
+        presentation.next()
+    assert presentation.revealed == {first.id, second.id}

@@ -223,7 +223,7 @@ def test_enter_in_a_typed_answer_marks_it(window, qtbot) -> None:  # type: ignor
     qtbot.keyClicks(line, "-500")
     qtbot.keyClick(line, Qt.Key.Key_Return)
     assert len(panel.attempt.marks) == before + 1
-    window.open_case("claim-with-a-finesse")  # its first question asks for a law
+    window.open_case("claim-with-a-finesse")  # another case, which resumes where it was left; a law question
     reach(panel, "law")
     before = len(panel.attempt.marks)
     edit = panel.form.law_box.lineEdit()

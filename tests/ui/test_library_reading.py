@@ -16,7 +16,9 @@ def test_law_text_keeps_about_90_characters_centred_at_1920_and_the_whole_width_
     right = browser.width() - browser.viewport().geometry().right()
     assert left > 100 and abs(left - right) <= browser.verticalScrollBar().sizeHint().width() + 4  # centred
     window.resize(1024, 700)
+    window.library_view.splitter.setSizes([420, 500])  # a page narrower than 90 characters
     QApplication.processEvents()
+    assert browser.width() < 90 * browser.fontMetrics().averageCharWidth()
     assert browser.viewport().width() >= browser.width() - browser.verticalScrollBar().sizeHint().width() - 8
 
 

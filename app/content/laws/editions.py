@@ -118,6 +118,19 @@ class Editions:
             result[edition] = found
         return result
 
+    def nearest(self, edition: str, ref: LawRef) -> Counterpart | None:
+        """The note of an edition to open in place of a 2017 section when the reader switches codes:
+        its counterpart (see ``counterparts``), else the note on the nearest law the edition has a
+        note on (the earlier of two equally near), else None for an edition with no notes."""
+        found = self.counterparts(ref).get(edition)
+        if found:
+            return found[0]
+        notes = self.of_edition(edition)
+        if not notes:
+            return None
+        return min(notes, key=lambda n: (min(abs(m.law - ref.law) for m in n.maps_to),
+                                         min(m.law for m in n.maps_to), _own_sort_key(n.ref)))
+
     def find(self, edition: str, own_ref: str) -> Counterpart | None:
         """A typed reference in an edition's own numbering (``2007 27B``): that note, else its first
         subsection's note, else its nearest parent's."""

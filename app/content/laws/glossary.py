@@ -37,13 +37,18 @@ class Glossary:
 
     entries: list[GlossaryEntry] = field(default_factory=list)
     path: Path | None = None
+    # Every form, lower-cased, to the first entry that has it: a page looks up each term it links.
+    _forms: dict[str, GlossaryEntry] = field(default_factory=dict, repr=False, compare=False)
+    _forms_of: int = field(default=0, repr=False, compare=False)  # how many entries _forms was built from
 
     def lookup(self, word: str) -> GlossaryEntry | None:
-        wanted = word.strip().lower()
-        for entry in self.entries:
-            if any(form.lower() == wanted for form in entry.forms()):
-                return entry
-        return None
+        if self._forms_of != len(self.entries):
+            self._forms = {}
+            for entry in self.entries:
+                for form in entry.forms():
+                    self._forms.setdefault(form.lower(), entry)
+            self._forms_of = len(self.entries)
+        return self._forms.get(word.strip().lower())
 
     def pattern(self) -> re.Pattern[str] | None:
         """A regular expression that finds any form of any term in running text,

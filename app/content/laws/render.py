@@ -73,8 +73,21 @@ ANNOTATION_COLOURS_DARK = {
 }
 
 
+# Subheadings go no deeper than <h4>: Qt draws <h5> and <h6> smaller than the body text, and a
+# heading smaller than what it heads reads as a footnote. A subsection's place in the law shows in
+# its reference (27B1(a) under 27B1), so the levels need not say it again.
+DEEPEST_HEADING = 4
+# A page that holds at least this many subsections opens with a list of them (Law 27 holds twelve).
+CONTENTS_MIN_SECTIONS = 4
+
+
 def law_href(key: str) -> str:
     return "law:" + quote(key, safe="()")
+
+
+def section_anchor(key: str) -> str:
+    """The name of a subsection's place on its law's page (``27B1(a)`` → ``s-27B1a``)."""
+    return "s-" + re.sub(r"\W", "", key)
 
 
 def term_href(term: str) -> str:
@@ -92,7 +105,7 @@ class Renderer:
         self.book = book
         self.glossary = glossary
         self.style = style
-        self._pages: dict[tuple[str, tuple[tuple[str, str], ...], bool], str] = {}
+        self._pages: dict[tuple[str, tuple[tuple[str, str], ...], bool, bool], str] = {}
 
     @cached_property
     def _md(self) -> MarkdownIt:
@@ -173,18 +186,21 @@ class Renderer:
         return self._suits(html.escape(text))
 
     def section(self, section: Section, citing_cases: Iterable[tuple[str, str]] = (),
-                include_children: bool = True) -> str:
-        """A whole section page: heading, summary, subsections, annotations, citing cases.
+                include_children: bool = True, contents: bool = False) -> str:
+        """A whole section page: heading, summary, subsections, annotations, citing cases; with
+        ``contents``, a long page (``CONTENTS_MIN_SECTIONS`` subsections or more) also lists its
+        subsections at the top, each a link to its place on the page (``#s-27B1a``).
 
         Pages are kept once rendered: the library does not change while the application
         runs, and a new Renderer is made when the style does."""
         cases = tuple(citing_cases)
-        key = (section.key, cases, include_children)
+        key = (section.key, cases, include_children, contents)
         if key not in self._pages:
-            self._pages[key] = self._section_page(section, cases, include_children)
+            self._pages[key] = self._section_page(section, cases, include_children, contents)
         return self._pages[key]
 
-    def _section_page(self, section: Section, cases: tuple[tuple[str, str], ...], include_children: bool) -> str:
+    def _section_page(self, section: Section, cases: tuple[tuple[str, str], ...], include_children: bool,
+                      contents: bool) -> str:
         parts = [f"<h2>{html.escape(section.heading())}</h2>"]
         if section.ref.depth > 0 and self.book is not None:
             trail = [self.book.get(a) for a in section.ref.ancestors()]
@@ -193,21 +209,35 @@ class Renderer:
                 parts.insert(0, f'<p class="trail">{links}</p>')
         # The table-side digest comes before the full summary: it is what a director reads first.
         parts.extend(self._annotations(section, only=IN_BRIEF))
+        subsections = [child for child in section.walk() if child is not section] if include_children else []
+        if contents and len(subsections) >= CONTENTS_MIN_SECTIONS:
+            parts.append(self._contents(section))
         parts.append(self.markdown(section.summary))
         parts.extend(self._annotations(section, skip=IN_BRIEF))
-        if include_children:
-            for child in section.walk():
-                if child is section:
-                    continue
-                level = min(6, 2 + child.ref.depth - section.ref.depth)
-                parts.append(f'<h{level}><a href="{law_href(child.key)}">{html.escape(child.heading())}</a></h{level}>')
-                parts.append(self.markdown(child.summary))
-                parts.extend(self._annotations(child))
+        for child in subsections:
+            level = min(DEEPEST_HEADING, 2 + child.ref.depth - section.ref.depth)
+            parts.append(f'<h{level}><a name="{section_anchor(child.key)}"></a>'
+                         f'<a href="{law_href(child.key)}">{html.escape(child.heading())}</a></h{level}>')
+            parts.append(self.markdown(child.summary))
+            parts.extend(self._annotations(child))
         if cases:
             parts.append("<h3>Cases on this section</h3><ul>")
             parts.extend(f'<li><a href="{case_href(cid)}">{html.escape(title)}</a></li>' for cid, title in cases)
             parts.append("</ul>")
         return "\n".join(parts)
+
+    def _contents(self, section: Section) -> str:
+        """The page's subsections, one line for each part of the law (27A, 27B, ...) with the parts
+        below it after a colon, every entry a link to its place further down the page."""
+        def link(child: Section, text: str) -> str:
+            return f'<a href="#{section_anchor(child.key)}">{html.escape(text)}</a>'
+
+        lines = []
+        for child in section.children:
+            deeper = [s for s in child.walk() if s is not child]
+            below = ": " + " · ".join(link(s, s.ref.label().removeprefix("Law ")) for s in deeper) if deeper else ""
+            lines.append(f"<li>{link(child, child.heading())}{below}</li>")
+        return f'<p style="font-weight:600">On this page</p><ul>{"".join(lines)}</ul>'
 
     def _annotations(self, section: Section, only: str | None = None, skip: str | None = None) -> Iterable[str]:
         """Each annotation in a tinted box, its kind named in its own colour, so a trainee can tell

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.content.cases.model import Question
+from app.content.laws.law_book import LawBook
 from app.training.feedback import ChoiceVerdict, choice_order, letter, start_order
 from app.training.marking import Answer, AnswerError
 from app.ui.case.shortcuts import MOVE_DOWN, MOVE_UP, choice_key
@@ -65,18 +66,27 @@ def _choice_row(button: QAbstractButton, index: int, text: str) -> tuple[QHBoxLa
     return row, label
 
 
+def law_choices(book: LawBook) -> list[str]:
+    """The references a law question's box offers, shortest first (``27`` before ``27B1(a)``)."""
+    return sorted(book.sections, key=lambda k: (len(k), k))
+
+
 class QuestionForm(QWidget):
     """The input widgets for one question, by kind; ``answer()`` reads them."""
 
     heightChanged = Signal()  # the order list grew or shrank to fit its items
     submitted = Signal()  # Enter pressed in a typed answer (number or law)
 
-    def __init__(self, question: Question, law_keys: list[str], seed: int = 0,
+    def __init__(self, question: Question, law_keys: list[str], seed: int = 0, letters: bool = False,
                  parent: QWidget | None = None) -> None:
         """``seed`` is the attempt's: it fixes the shuffled order of the choices and the shuffled
-        starting order of an order question, so both stay put when the question is shown again."""
+        starting order of an order question, so both stay put when the question is shown again.
+        Choices always go by letters, as a room's screen gives them; ``letters`` letters an order
+        question's items too (a live class session, whose seed is the presentation's, so that the
+        room's letters and the trainee's are the same)."""
         super().__init__(parent)
         self.question = question
+        self.letters = letters
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.group = QButtonGroup(self)
@@ -142,8 +152,8 @@ class QuestionForm(QWidget):
             self.order.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
             self.order.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             self.order.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            for index in start_order(question, seed):
-                self.order.addItem(question.items[index])
+            for place, index in enumerate(start_order(question, seed)):
+                self.order.addItem(f"{letter(place)}. {question.items[index]}" if letters else question.items[index])
                 self.order.item(self.order.count() - 1).setData(Qt.ItemDataRole.UserRole, index)
             self.order.setCurrentRow(0)
             layout.addWidget(self.order)

@@ -33,6 +33,7 @@ from app.content.library import Library
 from app.rules.timeline import Timeline, replay
 from app.rules.timeline_words import describe_event
 from app.training.sitting import Sitting
+from app.ui.case.answer_form import law_choices
 from app.ui.case.double_dummy_panel import DoubleDummyPanel
 from app.ui.case.ruling_panel import RulingPanel
 from app.ui.case.shortcuts import NEXT_CASE, STEP_BACK, STEP_FORWARD
@@ -149,7 +150,7 @@ class CasePlayer(QWidget):
         self.story.addTab(self.situation, "Situation")
         self.story.tabBarClicked.connect(self._tab_chosen)
 
-        self.ruling = RulingPanel(renderer, sorted(library.book.sections, key=lambda k: (len(k), k)))
+        self.ruling = RulingPanel(renderer, law_choices(library.book))
         self.ruling.twins = library.twins
         self.ruling.caseRequested.connect(self.caseRequested)
         self.ruling.lawRequested.connect(self._law_link)

@@ -35,7 +35,7 @@ from app.content.laws.render import Renderer, Style
 from app.content.library import Library
 from app.rules.timeline import replay
 from app.training.feedback import choice_order, letter, model_answer_items, start_order
-from app.ui.case.marks_page import inline
+from app.ui.case.mark_html import inline
 from app.ui.case.table_look import TableLook
 from app.ui.case.table_widget import TableWidget
 

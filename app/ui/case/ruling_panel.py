@@ -36,7 +36,8 @@ from app.training.marking import Answer, AnswerError, Mark
 from app.training.sitting import ExamSitting, Sitting
 from app.ui.case.answer_form import QuestionForm
 from app.ui.case.exam_controls import ExamControls
-from app.ui.case.marks_page import answers_table, mark_html, ruling_html
+from app.ui.case.mark_html import mark_html
+from app.ui.case.marks_page import answers_table, ruling_html
 from app.ui.case.shortcuts import MARK, NEXT_QUESTION
 from app.ui.common.fitted_text import FittedText
 from app.ui.common.theme import verdict_colour
@@ -295,6 +296,7 @@ class RulingPanel(QWidget):
         return result
 
     def _show_mark(self, question: Question, given: Answer, result: Mark) -> None:
+        """The verdict, how each choice fared, the model answer, why, and the law it rests on."""
         assert self.form is not None  # the form of the question just marked
         self._show_feedback(mark_html(question, given, result, self.form.shown, self.renderer, self.palette()))
 

@@ -8,11 +8,13 @@ in both places.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from itertools import accumulate
 from urllib.parse import unquote
 
-from PySide6.QtCore import QEvent, QUrl, Signal
-from PySide6.QtGui import QColor, QCursor, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QTextBrowser, QTextEdit, QToolTip, QWidget
+from PySide6.QtCore import QEvent, QPoint, QUrl, Signal
+from PySide6.QtGui import QAction, QColor, QContextMenuEvent, QCursor, QTextCharFormat, QTextCursor, QTextOption
+from PySide6.QtWidgets import QMenu, QTextBrowser, QTextEdit, QToolTip, QWidget
 
 from app.content.laws.render import Renderer
 from app.content.library import Library
@@ -34,10 +36,28 @@ class LawBrowser(QTextBrowser):
         readable(self)
         self.library = library
         self.renderer = renderer
+        # Lines break between words only: a table too wide for the page scrolls sideways rather than
+        # cutting "replacement" into "replacemen" and "t".
+        self.setWordWrapMode(QTextOption.WrapMode.WordWrap)
         self.setOpenLinks(False)
         self.setOpenExternalLinks(False)
         self.anchorClicked.connect(self._follow)
         self.highlighted.connect(self._hover)
+        # What the page offers beyond copying (the library adds Print and Save as PDF).
+        self.page_actions: list[QAction] = []
+
+    def context_menu(self, position: QPoint) -> QMenu:
+        """Qt's own menu for text (copy, select all) with the page's actions after it."""
+        menu = self.createStandardContextMenu(position)
+        if self.page_actions:
+            menu.addSeparator()
+            menu.addActions(self.page_actions)
+        return menu
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802 (Qt's name)
+        menu = self.context_menu(event.pos())
+        menu.exec(event.globalPos())
+        menu.deleteLater()
 
     def _fit_reading_width(self) -> None:
         """Keep lines to about ``READING_CHARS`` characters, the column centred, when the page is
@@ -57,6 +77,9 @@ class LawBrowser(QTextBrowser):
             self._fit_reading_width()
 
     def _follow(self, url: QUrl) -> None:
+        if not url.scheme() and url.fragment():  # a place on this page: the contents of a long law
+            self.scrollToAnchor(url.fragment())
+            return
         scheme, _, target = url.toString().partition(":")
         target = unquote(target)
         if scheme == "law":
@@ -91,24 +114,31 @@ class LawBrowser(QTextBrowser):
         entry = self.library.glossary.lookup(term)
         return entry.definition if entry else None
 
-    def highlight_words(self, words: list[str]) -> int:
-        """Mark every occurrence of the searched words in the page; returns how many were marked."""
-        selections: list[QTextEdit.ExtraSelection] = []
+    def mark_search(self, query: str) -> int:
+        """Mark where the searched words stand on the page, as the search matched them (whole words,
+        word forms, no common words); returns how many were marked."""
+        text = self.document().toRawText()  # one character for each position of the document
         colour = self.palette().highlight().color()
         colour.setAlpha(90)
-        for word in words:
-            if len(word) < 2:
-                continue
+        fmt = QTextCharFormat()
+        fmt.setBackground(QColor(colour))
+        selections: list[QTextEdit.ExtraSelection] = []
+        position = _qt_positions(text)
+        for start, end in self.library.index.marks(text, query) if query.strip() else []:
             cursor = QTextCursor(self.document())
-            while True:
-                cursor = self.document().find(word, cursor)
-                if cursor.isNull():
-                    break
-                selection = QTextEdit.ExtraSelection()
-                selection.cursor = cursor  # type: ignore[misc]
-                fmt = QTextCharFormat()
-                fmt.setBackground(QColor(colour))
-                selection.format = fmt  # type: ignore[misc]
-                selections.append(selection)
+            cursor.setPosition(position(start))
+            cursor.setPosition(position(end), QTextCursor.MoveMode.KeepAnchor)
+            selection = QTextEdit.ExtraSelection()
+            selection.cursor = cursor  # type: ignore[misc]
+            selection.format = fmt  # type: ignore[misc]
+            selections.append(selection)
         self.setExtraSelections(selections)
         return len(selections)
+
+
+def _qt_positions(text: str) -> Callable[[int], int]:
+    """Python offsets into the text as Qt counts positions (a character beyond U+FFFF takes two)."""
+    if len(text.encode("utf-16-le")) == 2 * len(text):
+        return lambda index: index
+    extra = list(accumulate((int(ord(char) > 0xFFFF) for char in text), initial=0))
+    return lambda index: index + extra[index]

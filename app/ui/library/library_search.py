@@ -8,7 +8,6 @@ attributes it names are the view's widgets, built in ``LibraryView.__init__``.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, SignalInstance
@@ -33,16 +32,19 @@ class LibrarySearch:
     current_key: str | None
     edition: str
     cases_hidden: bool
-    _last_words: list[str]
+    _last_query: str
     search: QLineEdit
     results: QListWidget
     left_stack: QStackedWidget
     left_tabs: QTabWidget
     status: QLabel
+    suggestion: QLabel
     browser: LawBrowser
     official_button: QToolButton
     caseRequested: SignalInstance
     show_law: Callable[..., bool]  # LibraryView.show_law(key, record=True)
+    show_loose_page: Callable[[str], None]
+    _sync_tree: Callable[[], None]
 
     def focus_search(self) -> None:
         self.search.setFocus()
@@ -50,16 +52,18 @@ class LibrarySearch:
 
     def _search_changed(self, text: str) -> None:
         text = text.strip()
+        self._suggest(text)
         if not text:
-            self._last_words = []
+            self._last_query = ""
             self.left_stack.setCurrentWidget(self.left_tabs)
             self.status.clear()
             self.browser.setExtraSelections([])
+            self._sync_tree()  # the tree comes back showing the page the search left open
             return
         hits = self.library.index.query(text, limit=60, edition=None if self.edition == CURRENT else self.edition)
         if self.cases_hidden:
             hits = [hit for hit in hits if hit.kind != "case"]
-        self._last_words = re.findall(r"\w+", text)
+        self._last_query = text
         self.results.clear()
         for hit in hits:
             self.results.addItem(self._hit_item(hit))
@@ -67,15 +71,25 @@ class LibrarySearch:
         self.status.setText(f"{len(hits)} result{'s' if len(hits) != 1 else ''}" if hits else "No results")
         self._preview(hits[0] if hits else None, text)
 
+    def _suggest(self, text: str) -> None:
+        """Offer the library's spelling of a word it does not hold ("Did you mean penalty?")."""
+        suggestion = self.library.index.suggest(text) if text else None
+        self.suggestion.setVisible(suggestion is not None)
+        if suggestion is not None:
+            self.suggestion.setText(f'Did you mean <a href="{html.escape(suggestion)}">{html.escape(suggestion)}</a>?')
+            self.suggestion.setToolTip(f"Search for {suggestion} instead")
+
+    def _take_suggestion(self, suggestion: str) -> None:
+        self.search.setText(suggestion)
+        self.search.setFocus()
+
     def _preview(self, hit: Hit | None, text: str) -> None:
         """While the trainee types, the page follows the top hit (never the page read before the
         search, which would look like an answer to it); kept out of the back/forward history."""
         if hit is None:
-            self.current_key = None
-            self.browser.setHtml(f"<p>No section, term or case matches <b>{html.escape(text)}</b>.</p>")
+            self.show_loose_page(f"<p>No section, term or case matches <b>{html.escape(text)}</b>.</p>")
         elif hit.kind == "case":  # opening a case would leave the library: say what Enter does
-            self.current_key = None
-            self.browser.setHtml(f"<h2>Case: {html.escape(hit.title)}</h2><p>Press Enter or choose it in the "
+            self.show_loose_page(f"<h2>Case: {html.escape(hit.title)}</h2><p>Press Enter or choose it in the "
                                  "list to open the case.</p>")
         else:
             self._show_hit(hit.key, hit.kind, record=False)
@@ -113,9 +127,8 @@ class LibrarySearch:
             entry = self.library.glossary.lookup(key)
             if entry is not None:
                 laws = ", ".join(f'<a href="law:{r.key}">{html.escape(r.label())}</a>' for r in entry.laws)
-                self.browser.setHtml(f"<h2>{html.escape(entry.term)}</h2>{self.renderer.markdown(entry.definition)}"
+                self.show_loose_page(f"<h2>{html.escape(entry.term)}</h2>{self.renderer.markdown(entry.definition)}"
                                      + (f"<p>See {laws}.</p>" if laws else ""))
-                self.browser.highlight_words(self._last_words)
         elif kind == "case":
             self.caseRequested.emit(key)
 

@@ -8,9 +8,8 @@ and shows a term's definition when the pointer rests on it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import unquote
 
-from PySide6.QtCore import QPersistentModelIndex, QSignalBlocker, Qt, QTimer, Signal
+from PySide6.QtCore import QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -34,13 +33,19 @@ from app.content.laws.law_book import parts
 from app.content.laws.render import Renderer
 from app.content.library import Library
 from app.ui.common.rich_delegate import RichTextDelegate
-from app.ui.library.editions_view import CompareDialog, edition_model
+from app.ui.library.editions_view import CompareDialog
 from app.ui.library.law_browser import LawBrowser
+from app.ui.library.library_codes import LibraryCodes
 from app.ui.library.library_notes import LibraryNotes
+from app.ui.library.library_print import LibraryPrint
 from app.ui.library.library_search import KEY_ROLE, LibrarySearch
 
+# The selector names a code in full ("The 1997 Laws of Duplicate Bridge ..."); it may show fewer
+# characters than that and elide, so the names never set the library's width.
+CODE_NAME_CHARS = 16
 
-class LibraryView(LibrarySearch, LibraryNotes, QWidget):
+
+class LibraryView(LibrarySearch, LibraryNotes, LibraryCodes, LibraryPrint, QWidget):
     """Tree, search box, results and the section page, with history, bookmarks and notes."""
 
     caseRequested = Signal(str)
@@ -56,11 +61,11 @@ class LibraryView(LibrarySearch, LibraryNotes, QWidget):
         self.current_key: str | None = None
         self._back: list[str] = []
         self._forward: list[str] = []
-        self._last_words: list[str] = []
+        self._last_query = ""
         self.cases_hidden = False  # during an exam: no case is listed under a law, nor found by search
 
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search the laws, or type a reference such as 27b1a")
+        self.search.setPlaceholderText("Search, or type a law such as 27b1a")
         self.search.setClearButtonEnabled(True)
         self.search.setAccessibleName("Search the law library")
         self.search.textChanged.connect(self._search_changed)
@@ -81,6 +86,8 @@ class LibraryView(LibrarySearch, LibraryNotes, QWidget):
         self.edition = CURRENT
         self.edition_box = QComboBox()
         self.edition_box.setAccessibleName("Code shown in the library")
+        self.edition_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.edition_box.setMinimumContentsLength(CODE_NAME_CHARS)
         for edition in [CURRENT, *library.editions.editions]:
             self.edition_box.addItem(edition_name(library.editions, edition), edition)
         self.edition_box.currentIndexChanged.connect(lambda _: self.set_edition(self.edition_box.currentData()))
@@ -96,6 +103,11 @@ class LibraryView(LibrarySearch, LibraryNotes, QWidget):
         self.results.itemActivated.connect(lambda item: self._result_current(item, None))
         self.status = QLabel()
         self.status.setAccessibleName("Search status")
+        self.suggestion = QLabel()
+        self.suggestion.setAccessibleName("Did you mean")
+        self.suggestion.setWordWrap(True)
+        self.suggestion.setVisible(False)
+        self.suggestion.linkActivated.connect(self._take_suggestion)
 
         self.bookmark_list = QListWidget()
         self.bookmark_list.setAccessibleName("Bookmarked sections")
@@ -113,6 +125,7 @@ class LibraryView(LibrarySearch, LibraryNotes, QWidget):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.edition_box)
         left_layout.addWidget(self.search)
+        left_layout.addWidget(self.suggestion)
         left_layout.addWidget(self.left_stack)
         left_layout.addWidget(self.status)
 
@@ -160,6 +173,8 @@ class LibraryView(LibrarySearch, LibraryNotes, QWidget):
         self.official_changed()
         personal_row.addWidget(self.official_button)
         personal_row.addStretch(1)
+        personal_row.addWidget(self._build_print_actions(self))
+        self._enable_printing()
         page_layout.addLayout(personal_row)
         page_layout.addWidget(self.notes)
 
@@ -220,47 +235,63 @@ class LibraryView(LibrarySearch, LibraryNotes, QWidget):
         """Show a section by reference (falls back to its nearest existing parent), or another
         code's note by its key (``wbf-2007/27B1``)."""
         if "/" in key:
-            return self._show_note(key, record)
-        section = self.library.book.resolve(key)
-        if section is None:
-            self.status.setText(f"No section {key} in the library")
-            return False
-        if record and self.current_key is not None and self.current_key != section.key:
+            note = self.library.editions.get(key)
+            if note is None:
+                self.status.setText(f"No note {key} in the library")
+                return False
+            found = note.key
+        else:
+            section = self.library.book.resolve(key)
+            if section is None:
+                self.status.setText(f"No section {key} in the library")
+                return False
+            found = section.key
+        page = self.page_html(found)
+        assert page is not None
+        if record and self.current_key is not None and self.current_key != found:
             self._back.append(self.current_key)
             self._forward.clear()
-        self.save_note()
-        self.current_key = section.key
-        self._show_personal()
-        cases = [] if self.cases_hidden else [(c.id, c.title) for c in self.library.cases_citing(section.key)]
-        page = self.renderer.section(section, cases) + counterparts_box(self.renderer, self.library.editions, section)
-        self.browser.setHtml(self._with_official(section.key, page))
-        if self._last_words:
-            self.browser.highlight_words(self._last_words)
-        persistent = self._indexes.get(section.key)
-        if persistent is not None and persistent.isValid():
-            index = self.model.index(persistent.row(), 0, persistent.parent())
-            with QSignalBlocker(self.tree.selectionModel()):
-                self.tree.setCurrentIndex(index)
-                self.tree.scrollTo(index)
-        self.sectionShown.emit(section.key)
+        self._put_page(found, page)
+        self.sectionShown.emit(found)
         self.historyChanged.emit()
         return True
 
-    def _show_note(self, key: str, record: bool) -> bool:
-        note = self.library.editions.get(key)
-        if note is None:
-            self.status.setText(f"No note {key} in the library")
-            return False
-        if record and self.current_key is not None and self.current_key != key:
-            self._back.append(self.current_key)
-            self._forward.clear()
+    def show_loose_page(self, page: str) -> None:
+        """Show a page that is no section of any code (a definition, a case's title, a message):
+        nothing in the tree is selected for it, and it is neither bookmarked nor printed."""
+        self._put_page(None, page)
+
+    def _put_page(self, key: str | None, page: str) -> None:
+        """Everything that follows the page: the note saved, this page's bookmark and note, the search
+        words marked, the tree, and whether there is a page to print."""
         self.save_note()
         self.current_key = key
         self._show_personal()
-        self.browser.setHtml(note_page(self.renderer, self.library.editions, note))
-        self.sectionShown.emit(key)
-        self.historyChanged.emit()
-        return True
+        self.browser.setHtml(page)
+        self.browser.mark_search(self._last_query)
+        self._sync_tree()
+        self._enable_printing()
+
+    def page_html(self, key: str, renderer: Renderer | None = None, contents: bool = True) -> str | None:
+        """The HTML of a 2017 section's page (with its cases, other codes, and the official wording
+        when shown) or of another code's note; None for a key that names neither. ``contents`` lists
+        a long law's subsections at its top."""
+        renderer = renderer or self.renderer
+        if "/" in key:
+            note = self.library.editions.get(key)
+            return note_page(renderer, self.library.editions, note) if note is not None else None
+        section = self.library.book.get(key)
+        if section is None:
+            return None
+        cases = [] if self.cases_hidden else [(c.id, c.title) for c in self.library.cases_citing(section.key)]
+        page = (renderer.section(section, cases, contents=contents)
+                + counterparts_box(renderer, self.library.editions, section))
+        return self._with_official(section.key, page, renderer)
+
+    def page_title(self, key: str) -> str:
+        """A page's heading, for a printed page and a PDF's title."""
+        section = self.library.book.get(key) if "/" not in key else None
+        return section.heading() if section is not None else self.page_label(key)
 
     def official_changed(self) -> None:
         """After an import or a removal: the toggle is offered only when there is wording to show."""
@@ -272,54 +303,15 @@ class LibraryView(LibrarySearch, LibraryNotes, QWidget):
         if official is None and self.official_button.isChecked():
             self.official_button.setChecked(False)  # redraws the page without the wording
 
-    def _with_official(self, key: str, page: str) -> str:
+    def _with_official(self, key: str, page: str, renderer: Renderer) -> str:
         official = self.library.official
         if not self.official_button.isChecked() or official is None:
             return page
         wording = official.wording(key)
-        box = (official_box(self.renderer, wording, official.source) if wording is not None
+        box = (official_box(renderer, wording, official.source) if wording is not None
                else "<p><i>Your imported copy has no wording placed under this section.</i></p>")
         cut = page.find("</h2>")
         return page[: cut + 5] + box + page[cut + 5:] if cut >= 0 else box + page
-
-    # other codes -----------------------------------------------------------------------
-    def page_label(self, key: str) -> str:
-        """How the status bar names a page: ``Law 27B1(a)`` or ``2007: Law 27B1(a)``."""
-        note = self.library.editions.get(key) if "/" in key else None
-        if note is None:
-            return f"Law {key}"
-        return f"{self.library.editions.editions[note.edition].short}: {note.heading()}"
-
-    def set_edition(self, edition: str) -> None:
-        """Show one code in the tree; the search then covers that code (all of them for 2017)."""
-        if edition == self.edition:
-            return
-        self.edition = edition
-        self.tree.selectionModel().currentChanged.disconnect(self._tree_current)
-        model = self.model if edition == CURRENT else edition_model(self.library.editions, edition, self)
-        self.tree.setModel(model)
-        self.tree.selectionModel().currentChanged.connect(self._tree_current)
-        self.tree.setAccessibleName("Laws by part" if edition == CURRENT else edition_name(self.library.editions, edition))
-        self.left_tabs.setTabText(0, "Laws" if edition == CURRENT else "Notes")
-        with QSignalBlocker(self.edition_box):
-            self.edition_box.setCurrentIndex(max(0, self.edition_box.findData(edition)))
-        self._search_changed(self.search.text())
-
-    def compare(self, key: str | None = None) -> CompareDialog | None:
-        """Open the current (or given) 2017 section beside its counterparts in every other code."""
-        section = self.library.book.resolve(key or self.current_key or "")
-        if section is None or not self.library.editions.editions:
-            return None
-        if self._compare is not None:
-            self._compare.close()
-        self._compare = CompareDialog(self.renderer, self.library.editions, section, self._follow_from_compare, self)
-        self._compare.show()
-        return self._compare
-
-    def _follow_from_compare(self, url: str) -> None:
-        scheme, _, target = url.partition(":")
-        if scheme in ("law", "edition"):
-            self.show_law(unquote(target))
 
     def can_go_back(self) -> bool:
         return bool(self._back)
@@ -328,13 +320,16 @@ class LibraryView(LibrarySearch, LibraryNotes, QWidget):
         return bool(self._forward)
 
     def go_back(self) -> None:
-        if self._back and self.current_key is not None:
-            self._forward.append(self.current_key)
+        """Back to the page read before (from a definition or a message too, which are not kept)."""
+        if self._back:
+            if self.current_key is not None:
+                self._forward.append(self.current_key)
             self.show_law(self._back.pop(), record=False)
 
     def go_forward(self) -> None:
-        if self._forward and self.current_key is not None:
-            self._back.append(self.current_key)
+        if self._forward:
+            if self.current_key is not None:
+                self._back.append(self.current_key)
             self.show_law(self._forward.pop(), record=False)
 
     def hide_cases(self, hidden: bool) -> None:

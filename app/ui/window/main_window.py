@@ -5,7 +5,6 @@ work as it is done, and resuming it), ``profile_actions`` (the progress store), 
 
 from __future__ import annotations
 
-import getpass
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -35,6 +34,7 @@ from app.ui.common.focus_ring import install_focus_rings
 from app.ui.common.settings import setting_bool, setting_int
 from app.ui.common.theme import apply_point_size, apply_theme, emphasise
 from app.ui.training.home_view import HomeView
+from app.ui.window.class_session import ClassSessions
 from app.ui.window.profile_actions import ProfileActions
 from app.ui.window.store_opening import StoreOpener
 from app.ui.window.training_flow import TrainingFlow
@@ -47,13 +47,15 @@ if TYPE_CHECKING:
     from app.store.store import Store
     from app.ui.case.case_player import CasePlayer
     from app.ui.classroom.classroom_view import ClassroomView
+    from app.ui.classroom.live_seat import LiveSeat
+    from app.ui.classroom.live_window import LiveWindow
     from app.ui.library.library_view import LibraryView
     from app.ui.presenter.presenter import Presenter
     from app.ui.training.case_list import CaseList
     from app.ui.training.progress_view import ProgressView
 
 
-class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWindow):
+class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, WindowMenus, QMainWindow):
     """Home, library, case list, case player, progress and classroom, with the menus of a
     desktop application. ``store`` keeps progress; without one the window paints first and
     ``open_store`` brings one a moment later (or an in-memory one, and the status bar says
@@ -74,6 +76,10 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWi
         self.exam: Exam | None = None
         self.seal = ExamSeal(self.statusBar)
         self.presenter: Presenter | None = None
+        self.live_seat: LiveSeat | None = None  # a class session joined (see class_session)
+        self.live_window: LiveWindow | None = None
+        self.join_dialog: QInputDialog | None = None
+        self.login_profile: Profile | None = None  # on a class database: the profile of the login connected
         self.setWindowTitle("Director Trainer")
         app = QApplication.instance()
         assert isinstance(app, QApplication)
@@ -126,6 +132,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWi
         self._connect()
         self._build_menus()
         self.seal.on_change(self._seal_views)
+        self.seal.on_change(self.seal_class_session)
         self._restore()
         self._show_content_status("opening your progress…")
         if store is not None:
@@ -155,23 +162,13 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWi
         """Keep progress in ``store`` from now on (``temporary``: an in-memory one, not saved)."""
         self._store = store
         self.store_is_temporary = temporary
+        self.login_profile = self._safely(store.login_profile, "read your profile")
         self.profile = self._safely(self._first_profile, "read the profiles") or self.profile
         self.refresh_profile()
+        self.show_class_actions()
+        self.record_class_sessions()
         self._show_content_status("progress is NOT being kept (no database)" if temporary
                                   else f"progress kept in {store.location}")
-
-    # construction ---------------------------------------------------------------
-    def _first_profile(self) -> Profile:
-        """The profile used last on this machine, else the first in the database, else a new one
-        named after the computer's user."""
-        wanted = str(self.settings.value("profile/name", ""))
-        found = self.store.profile_named(wanted) if wanted else None
-        if found is not None:
-            return found
-        profiles = self.store.profiles()
-        if profiles:
-            return profiles[0]
-        return self.store.add_profile((getpass.getuser() or "Trainee").capitalize())
 
     @property
     def renderer(self) -> Renderer:
@@ -353,9 +350,11 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, WindowMenus, QMainWi
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         """Quitting: each case editor with unsaved changes asks first, and a running exam is handed in
         or kept to be resumed from Home (see ``work_keeping``)."""
-        if not self.case_actions.close_editors() or not self.may_leave_the_exam():
+        if not self.case_actions.close_editors() or not self.may_leave_the_exam() or not self.may_leave_the_class():
             event.ignore()
             return
+        if self.presenter is not None:
+            self.presenter.stop()  # a class session it runs ends on every screen
         self.save_settings()
         super().closeEvent(event)
 

@@ -5,13 +5,14 @@ problem becomes a message and never a traceback inside a Qt slot."""
 
 from __future__ import annotations
 
+import getpass
 from collections.abc import Callable
 from typing import TypeVar
 
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from app.store.errors import StoreError
-from app.store.records import AttemptSummary, Role, by_whole_law
+from app.store.records import AttemptSummary, Profile, Role, by_whole_law
 from app.training.clock import utc_now
 from app.training.exam_seal import Sealed
 from app.ui.window.window_base import AREAS, WindowBase
@@ -33,6 +34,29 @@ class ProfileActions(WindowBase):
             self.statusBar().showMessage(f"Could not {what}: {exc}", 10000)
             QMessageBox.warning(self, "Progress database", f"Could not {what}.\n\n{exc}")
             return None
+
+    def _first_profile(self) -> Profile:
+        """On a class database, the profile of the login connected; else the profile used last on this
+        machine, else the first in the database, else a new one named after the computer's user."""
+        if self.login_profile is not None:
+            return self.login_profile
+        wanted = str(self.settings.value("profile/name", ""))
+        found = self.store.profile_named(wanted) if wanted else None
+        if found is not None:
+            return found
+        profiles = self.store.profiles()
+        if profiles:
+            return profiles[0]
+        return self.store.add_profile((getpass.getuser() or "Trainee").capitalize())
+
+    def _own_login(self) -> bool:
+        """True (and says so) on a class database, where the profile is the login's and no other."""
+        if self.login_profile is None:
+            return False
+        self.statusBar().showMessage(
+            f"On the class database you are {self.login_profile.name}, the profile of your login; to be someone else, "
+            "start Director Trainer with their login.", 8000)
+        return True
 
     def refresh_profile(self) -> None:
         """Show the current trainee's state everywhere: home, case list, progress, library notes."""
@@ -91,8 +115,8 @@ class ProfileActions(WindowBase):
             self._classroom.refresh(results, self.store.location)
 
     def choose_profile(self, name: str) -> None:
-        if self.seal.refuses(Sealed.PROFILES):  # the exam belongs to the trainee who started it
-            return
+        if self.seal.refuses(Sealed.PROFILES) or (self._own_login() and name != self.profile.name):
+            return  # the exam belongs to the trainee who started it; a class login to its own profile
         found = self._safely(lambda: self.store.profile_named(name), "find the profile")
         if found is not None:
             self._save_note()
@@ -100,7 +124,7 @@ class ProfileActions(WindowBase):
             self.refresh_profile()
 
     def switch_profile(self) -> None:
-        if self.seal.refuses(Sealed.PROFILES):
+        if self.seal.refuses(Sealed.PROFILES) or self._own_login():
             return
         names = [p.name for p in self._safely(self.store.profiles, "read the profiles") or []]
         name, ok = QInputDialog.getItem(self, "Switch profile", "Profile:", names, 0, False)
@@ -108,7 +132,7 @@ class ProfileActions(WindowBase):
             self.choose_profile(name)
 
     def new_profile(self) -> None:
-        if self.seal.refuses(Sealed.PROFILES):
+        if self.seal.refuses(Sealed.PROFILES) or self._own_login():
             return
         name, ok = QInputDialog.getText(self, "New profile", "Name of the trainee or instructor:")
         if not ok or not name.strip():

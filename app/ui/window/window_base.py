@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 AREAS = ("Home", "Library", "Cases", "Case", "Progress", "Classroom")
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication, QListWidget, QMainWindow, QStackedWidget
 
     from app.content.cases.model import Case
@@ -46,6 +46,8 @@ if TYPE_CHECKING:
         _store: Store | None
         store_is_temporary: bool
         profile: Profile
+        login_profile: Profile | None
+        settings: QSettings
         session: PracticeSession | None
         case_mode: Mode
         exam: Exam | None
@@ -94,6 +96,7 @@ if TYPE_CHECKING:
         def refresh_home(self) -> list[AttemptSummary]: ...  # profile_actions
         def switch_profile(self) -> None: ...  # profile_actions
         def new_profile(self) -> None: ...  # profile_actions
+        def join_class_session(self) -> None: ...  # class_session
         def _busy(self) -> bool: ...  # training_flow
         def attempt_mode(self) -> Mode: ...  # training_flow
         def sit_exam(self, exam: Exam) -> None: ...  # training_flow

@@ -31,6 +31,7 @@ class WindowMenus(WindowBase):
     back_action: QAction
     forward_action: QAction
     full_screen_action: QAction
+    join_action: QAction
     tools: ToolsMenu
 
     def _action(self, menu, text: str, slot,  # type: ignore[no-untyped-def]
@@ -58,6 +59,10 @@ class WindowMenus(WindowBase):
         file_menu = bar.addMenu("&File")
         self._action(file_menu, "&New profile…", self.new_profile, sealed=Sealed.PROFILES)
         self._action(file_menu, "&Switch profile…", self.switch_profile, sealed=Sealed.PROFILES)
+        # Shown once the store is known to be a class's shared database (see class_session).
+        self.join_action = self._action(file_menu, "&Join class session…", self.join_class_session,
+                                        sealed=Sealed.OTHER_WORK)
+        self.join_action.setVisible(False)
         file_menu.addSeparator()
         self.official_text = OfficialTextActions(self, self.library, self._official_changed)
         self.official_text.install(file_menu)

@@ -2,15 +2,15 @@
 (an answer stays open to change until the case's next question is shown), and the questions
 flagged to look at again, so that a paper resumes exactly as it was left.
 
-Revision ID: 0004_exam_places
-Revises: 0003_work_in_progress
+Revision ID: 0005_exam_places
+Revises: 0004_classroom
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004_exam_places"
-down_revision = "0003_work_in_progress"
+revision = "0005_exam_places"
+down_revision = "0004_classroom"
 branch_labels = None
 depends_on = None
 
