@@ -9,29 +9,53 @@ a case can be left and come back to, and a case whose answers all stand is shown
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
+from PySide6.QtCore import SignalInstance
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from app.content.cases.model import Question
+from app.content.cases.model import Case, Question
 from app.training.attempt import Attempt
 from app.training.exam import Exam, ExamOver
 from app.training.exam_overview import left_to_do
 from app.training.report import answer_in_words
 from app.training.sitting import ExamSitting, Sitting
+from app.ui.case.answer_form import QuestionForm
 from app.ui.case.shortcuts import EXAM_BACK, EXAM_FLAG, EXAM_OVERVIEW
-
-if TYPE_CHECKING:
-    from app.ui.case.ruling_panel import RulingPanel
 
 KEPT = ("Answer recorded. Marks come with the report at the end; you can change this answer until you move "
         "on to the case's next question.")
 
 
+class ExamPanel(Protocol):
+    """What of the ruling panel the exam's moves use (the panel owns these controls, so they know it
+    by this much rather than by importing it)."""
+
+    sitting: Sitting | None
+    form: QuestionForm | None
+    progress: QLabel
+    ask: QLabel
+    submit: QPushButton
+    next_button: QPushButton
+    button_row: QWidget
+    timeUp: SignalInstance  # noqa: N815 (the panel's Qt signal)
+    paperChanged: SignalInstance  # noqa: N815
+    handInRequested: SignalInstance  # noqa: N815
+
+    @property
+    def attempt(self) -> Attempt | None: ...
+
+    def show_case_change(self, before: Case | None) -> None: ...
+
+    def _show_question(self) -> None: ...
+
+    def _show_feedback(self, page: str) -> None: ...
+
+
 class ExamControls:
     """Back, Flag and Overview for the panel's exam; hidden for a case on its own."""
 
-    def __init__(self, panel: RulingPanel) -> None:
+    def __init__(self, panel: ExamPanel) -> None:
         self.panel = panel
         self.back_button = QPushButton("Back")
         self.back_button.setToolTip(f"The case before this one ({EXAM_BACK})")
@@ -173,7 +197,7 @@ class ExamControls:
         exam = self.exam
         if exam is None:
             return
-        dialog = ExamOverviewDialog(exam, message, self.panel)
+        dialog = ExamOverviewDialog(exam, message, self.row)  # the row is on the panel: the dialog sits over it
         dialog.caseChosen.connect(self.go_to_case)
         dialog.handInRequested.connect(self.panel.handInRequested)
         self.dialog = dialog
