@@ -9,13 +9,16 @@ import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
+from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QMessageBox
 
 from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.marking_help import marking_rules
-from app.ui.case.case_print import DIAGRAM, CasePrintDialog, case_document
+from app.ui.case import case_print
+from app.ui.case.case_print import CasePrintDialog, case_page
 from app.ui.window.main_window import MainWindow
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -41,8 +44,9 @@ def test_a_case_prints_to_pdf_with_its_diagram_and_questions_and_answers_only_on
     entry(window, "&File", "Print case…").trigger()
     dialog = window.print_dialog
     assert isinstance(dialog, CasePrintDialog) and dialog.isVisible() and not dialog.answers
-    image = dialog.document.resource(QTextDocument.ResourceType.ImageResource, DIAGRAM)
-    assert image is not None and not image.isNull()  # the drawn table
+    source = dialog.page.split('<img src="', 1)[1].split('"', 1)[0]
+    image = dialog.document.resource(QTextDocument.ResourceType.ImageResource, QUrl(source))
+    assert image is not None and not image.isNull() and image.width() >= 800  # the drawn table, sharp
     dialog.save_pdf(tmp_path / "handout.pdf")
     text = pdf_text(tmp_path / "handout.pdf")
     assert case.title.split(":")[0] in text and "The situation" in text and "Questions" in text
@@ -98,8 +102,22 @@ def test_the_printed_letters_are_the_answers_letters(window: MainWindow) -> None
     letters = dict((index, mark) for mark, index in _choices(question))
     right = next(i for i, c in enumerate(question.choices) if c.correct)
     assert _model_answer(question) == f"{letters[right]}. {question.choices[right].text}"
-    html = case_document(case, window.library, True).toHtml()
-    assert f"{letters[right]}. " in html
+    assert f"{letters[right]}. {html.escape(question.choices[right].text)}" in case_page(case, window.library, True)
+
+
+def test_a_pdf_that_cannot_be_written_is_said_so_and_the_dialog_stays(  # type: ignore[no-untyped-def]
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    window.open_case("claim-with-a-finesse")
+    window.print_case(False)
+    dialog = window.print_dialog
+    target = tmp_path / "no such folder" / "handout.pdf"
+    monkeypatch.setattr(case_print, "ask_pdf_path", lambda title, parent: target)
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda parent, title, text: said.append(text)))
+    dialog.pdf_button.click()
+    assert len(said) == 1 and str(target) in said[0] and "not saved" in said[0]
+    assert dialog.isVisible() and not target.exists()
+    dialog.close()
 
 
 def test_how_answers_are_marked_explains_each_rule_with_the_markers_own_figures(window: MainWindow) -> None:

@@ -60,6 +60,11 @@ def test_larger_and_smaller_text_reach_every_part_of_the_screen_at_once(qtbot, l
         QApplication.processEvents()
         larger = sizes(window)
         for part, size in before.items():
+            if part == "table hands" and size >= 2 * before["question"]:
+                # already drawn at twice the text (the felt's largest scale): they stay as large as
+                # the window's room allows and never below the text
+                assert larger[part] >= 0.99 * size and larger[part] >= larger["question"], (part, before, larger)
+                continue
             assert larger[part] > size, (part, before, larger)
         window.change_text_size(-1)
         window.change_text_size(-1)

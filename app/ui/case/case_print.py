@@ -2,27 +2,26 @@
 situation and the questions, and — on request — each model answer with why, the model ruling and
 the commentary. Printed through Qt's printing (File › Print case…) or saved as a PDF.
 
-The page is one QTextDocument: the drawn table as a picture, and the rest as HTML in the light
-look whatever the screen's theme, since paper is white. Choices are lettered A, B, C… as on the
-case screen and in a room, in one fixed shuffled order, so the answers refer to the same letters
-as the questions. Everything that touches a printer or a PDF file is in ``print_document`` and
-``write_pdf`` below, the two things a shared print helper would take over.
+The page is HTML in the light look whatever the screen's theme, since paper is white, with the
+drawn table as a picture inside it; printing and PDF go through ``app.ui.common.printing``, as a
+law page's do. Choices are lettered A, B, C… as on the case screen and in a room, in one fixed
+shuffled order, so the answers refer to the same letters as the questions.
 """
 
 from __future__ import annotations
 
+import base64
 import html
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtCore import QBuffer, QIODevice
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QLabel,
+    QMessageBox,
     QPushButton,
     QTextBrowser,
     QVBoxLayout,
@@ -38,8 +37,8 @@ from app.training.feedback import choice_order, letter, model_answer_items, star
 from app.ui.case.mark_html import inline
 from app.ui.case.table_look import TableLook
 from app.ui.case.table_widget import TableWidget
+from app.ui.common.printing import ask_pdf_path, print_page, printable_document, save_pdf
 
-DIAGRAM = QUrl("case-diagram.png")
 DIAGRAM_SIZE = (800, 520)  # the table's size for paper, in its own pixels
 PRINT_SEED = 0  # the order the choices are lettered in on paper, the same every time a case is printed
 
@@ -62,17 +61,27 @@ def diagram(case: Case, four_colour: bool = False) -> QImage:
     return image
 
 
+def image_source(image: QImage) -> str:
+    """The image as a ``data:`` address, so the page's HTML carries it to the preview, the printer
+    and the PDF alike (the shared printing lays out HTML, not a document with resources)."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # PySide takes the format as str; its stubs say bytes
+    return "data:image/png;base64," + base64.b64encode(bytes(buffer.data().data())).decode("ascii")
+
+
 def _choices(question: Question) -> list[tuple[str, int]]:
     """(letter, index in the case file) of each choice, in the order printed."""
     return [(letter(place), index) for place, index in enumerate(choice_order(question, PRINT_SEED))]
 
 
-def case_html(case: Case, renderer: Renderer, answers: bool) -> str:
-    """The page's HTML (the diagram is the image ``DIAGRAM``)."""
+def case_html(case: Case, renderer: Renderer, answers: bool, diagram_source: str = "") -> str:
+    """The page's HTML, with the diagram drawn from ``diagram_source`` (none when it is empty)."""
     parts = [f"<h1>Board {case.board}: {html.escape(case.title)}</h1>",
-             f"<p>Dealer {case.dealer.english}; {html.escape(case.vulnerability.english)}.</p>",
-             f'<p><img src="{DIAGRAM.toString()}" width="{DIAGRAM_SIZE[0] * 4 // 5}"></p>',
-             "<h2>The situation</h2>", renderer.markdown(case.situation), "<h2>Questions</h2>"]
+             f"<p>Dealer {case.dealer.english}; {html.escape(case.vulnerability.english)}.</p>"]
+    if diagram_source:
+        parts.append(f'<p><img src="{diagram_source}" width="{DIAGRAM_SIZE[0] * 3 // 4}"></p>')
+    parts += ["<h2>The situation</h2>", renderer.markdown(case.situation), "<h2>Questions</h2>"]
     for number, question in enumerate(case.questions, start=1):
         parts.append(f"<p><b>{number}.</b> {inline(renderer, question.ask)}</p>")
         if question.choices:
@@ -99,32 +108,10 @@ def _model_answer(question: Question) -> str:
     return " → ".join(model_answer_items(question)) if question.kind == "order" else model_answer_items(question)[0]
 
 
-def case_document(case: Case, library: Library, answers: bool, four_colour: bool = False) -> QTextDocument:
+def case_page(case: Case, library: Library, answers: bool, four_colour: bool = False) -> str:
+    """The whole page to print: the diagram and the text, in the light look."""
     renderer = Renderer(library.book, library.glossary, Style(four_colour=four_colour, dark=False))
-    document = QTextDocument()
-    document.addResource(QTextDocument.ResourceType.ImageResource, DIAGRAM, diagram(case, four_colour))
-    document.setHtml(case_html(case, renderer, answers))
-    return document
-
-
-def write_pdf(document: QTextDocument, path: Path, title: str) -> None:
-    """Lay the document out on A4 pages and write it as a PDF."""
-    writer = QPdfWriter(str(path))
-    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
-    writer.setPageOrientation(QPageLayout.Orientation.Portrait)
-    writer.setResolution(120)
-    writer.setTitle(title)
-    document.print_(writer)
-
-
-def print_document(document: QTextDocument, parent: QWidget) -> QPrintDialog:
-    """Ask for a printer (the dialog is not modal: the window stays usable) and print on OK."""
-    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    dialog = QPrintDialog(printer, parent)
-    dialog.accepted.connect(lambda: document.print_(printer))
-    dialog.setModal(True)
-    dialog.show()
-    return dialog
+    return case_html(case, renderer, answers, image_source(diagram(case, four_colour)))
 
 
 class CasePrintDialog(QDialog):
@@ -136,12 +123,15 @@ class CasePrintDialog(QDialog):
         self.case = case
         self.answers = answers
         self.setWindowTitle(f"Print {case.title}" + (" with the answers" if answers else ""))
-        self.document = case_document(case, library, answers, four_colour)
+        self.title = f"Board {case.board} {case.title}"
+        self.page = case_page(case, library, answers, four_colour)
+        self.document = printable_document(self.page, self.title, self.font())  # as it will be on paper
         note = QLabel("With the model answers, the ruling and the commentary." if answers else
                       "The diagram, the situation and the questions, without the answers.")
         note.setWordWrap(True)
         self.preview = QTextBrowser()
         self.preview.setAccessibleName("What will be printed")
+        self.preview.setStyleSheet("QTextBrowser { background: white; color: black; }")  # paper, in either theme
         self.preview.setDocument(self.document)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -149,7 +139,7 @@ class CasePrintDialog(QDialog):
         self.pdf_button = QPushButton("Save as PDF…")
         buttons.addButton(self.print_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.pdf_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.print_button.clicked.connect(lambda: print_document(self.document, self))
+        self.print_button.clicked.connect(lambda: print_page(self.page, self.title, self))
         self.pdf_button.clicked.connect(self._save_pdf)
         layout = QVBoxLayout(self)
         layout.addWidget(note)
@@ -160,9 +150,14 @@ class CasePrintDialog(QDialog):
         self.resize(min(820, int(room.width() * 0.9)), min(760, int(room.height() * 0.85)))
 
     def _save_pdf(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save the case as PDF", f"{self.case.id}.pdf", "PDF files (*.pdf)")
-        if name:
-            self.save_pdf(Path(name))
+        path = ask_pdf_path(self.title, self)
+        if path is None:
+            return
+        try:
+            self.save_pdf(path)
+        except OSError as exc:
+            QMessageBox.warning(self, "Save as PDF", f"The case was not saved: {exc}.")
 
     def save_pdf(self, path: Path) -> None:
-        write_pdf(self.document, path, self.case.title)
+        """Write the page as a PDF; OSError, naming the file, when it could not be written."""
+        save_pdf(self.page, self.title, path, self.font())
