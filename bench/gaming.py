@@ -35,7 +35,8 @@ def main() -> None:
     print("best mark on any of the papers drawn, per built-in profile (each passes at 65 %):")
     for number, profile in enumerate(BUILT_IN_PROFILES, start=1):
         print(f"  paper {number}: {profile.name}")
-    print(f"{'strategy':32} {'library':>8} {'vs chance':>10} {'cases ≥65%':>11}  "
+    width = max(len(name) for name in STRATEGIES)
+    print(f"{'strategy':{width}} {'library':>8} {'vs chance':>10} {'cases ≥65%':>11}  "
           + "  ".join(f"{f'paper {n}':>8}" for n in range(1, len(BUILT_IN_PROFILES) + 1)))
     for name, strategy in STRATEGIES.items():
         rng = random.Random(name)
@@ -43,7 +44,7 @@ def main() -> None:
         mean = sum(runs) / len(runs)
         passed = sum(play(strategy, [case], rng).fraction >= 0.65 for _ in range(args.seeds) for case in cases)
         best = [best_paper(strategy, profile, library.cases, args.papers) for profile in BUILT_IN_PROFILES]
-        print(f"{name:32} {mean:8.1%} {mean / chance.fraction:9.2f}× {passed / args.seeds:11.1f}  "
+        print(f"{name:{width}} {mean:8.1%} {mean / chance.fraction:9.2f}× {passed / args.seeds:11.1f}  "
               + "  ".join(f"{b:8.1%}" for b in best))
 
 

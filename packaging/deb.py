@@ -58,7 +58,7 @@ def control(installed_kib: int) -> str:
     return (f"Package: {NAME}\nVersion: {version()}\nArchitecture: {architecture()}\n"
             f"Maintainer: Director Trainer project <director-trainer@users.noreply.invalid>\n"
             f"Installed-Size: {installed_kib}\nSection: education\nPriority: optional\n"
-            f"Depends: libc6 (>= {glibc}), {', '.join(DEPENDS)}\nRecommends: fonts-dejavu-core\n"
+            f"Depends: libc6 (>= {glibc}), {', '.join(DEPENDS)}\nRecommends: fonts-dejavu-core, libcups2\n"
             f"Description: {DESCRIPTION}\n")
 
 

@@ -6,8 +6,8 @@ e.g. ``python packaging/smoke.py /usr/bin/director-trainer`` after installing th
 same list checks the wheel in a fresh environment (``wheel_check.py``), the bundle
 (``build.py``) and the Debian package (``deb.py check``): the version, the content checked
 against the rules engine and the solver, a law section, search, a board file with its
-double-dummy table (endplay's compiled solver), a score, and the window started offscreen
-with a fresh progress database.
+double-dummy table (endplay's compiled solver), a score, the window started offscreen
+with a fresh progress database, and the PostgreSQL driver reaching for a classroom server.
 
 Each run uses a throw-away home, data and cache folder, and a working folder outside the
 checkout, so nothing the checkout holds can stand in for what the artefact must carry.
@@ -38,10 +38,12 @@ def version() -> str:
 
 @dataclass(frozen=True)
 class Smoke:
-    """One command and the lines its output must contain."""
+    """One command, the lines its output must contain and the exit code it must end with (a
+    refusal prints its reason on stderr, so that is where its lines are looked for)."""
 
     arguments: tuple[str, ...]
     expected: tuple[str, ...]
+    exit_code: int = 0
 
 
 def smoke_tests(fixture: Path = FIXTURE) -> tuple[Smoke, ...]:
@@ -55,6 +57,10 @@ def smoke_tests(fixture: Path = FIXTURE) -> tuple[Smoke, ...]:
         Smoke(("boards", str(fixture), "--board", "7", "--double-dummy"),
               ("Double dummy: tricks for each declarer", "North   10   8   6   7  10")),
         Smoke(("gui", "--smoke-test"), ("window shown: Director Trainer", "progress: ")),
+        # The PostgreSQL driver is inside: a classroom server that is not there is reported by
+        # the driver itself (a missing driver would say how to install it instead).
+        Smoke(("--db", "postgresql://nobody@127.0.0.1:9/none", "classroom", "list"),
+              ("connection failed",), exit_code=2),
     )
 
 
@@ -88,8 +94,9 @@ def run_smoke_tests(program: Sequence[str], tests: Sequence[Smoke] | None = None
             except (OSError, subprocess.TimeoutExpired) as error:
                 failures.append(f"{shown}: {error}")
                 continue
-            missing = [line for line in test.expected if line not in result.stdout]
-            if result.returncode != 0 or missing:
+            output = result.stdout if test.exit_code == 0 else result.stderr
+            missing = [line for line in test.expected if line not in output]
+            if result.returncode != test.exit_code or missing:
                 failures.append(f"{shown}: exit {result.returncode}, missing {missing}\n"
                                 f"{result.stdout[-800:]}{result.stderr[-1500:]}")
             else:

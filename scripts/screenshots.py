@@ -21,7 +21,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -108,14 +108,12 @@ def main() -> int:
             _shoot_teaching(window, app, args.out, suffix)
             if args.size == SIZE:  # one size of its own, whatever the other pictures' size
                 shoot_half_screen(window, app, args.out / f"case-half-screen{suffix}.png", case.id, width, height)
-            for other in library.cases[:5]:  # a little history for the progress view
-                window.open_case(other.id)
-                while panel.sitting is not None and panel.sitting.question is not None and panel.form is not None:
-                    _answer_model(panel.form, panel.sitting.question, wrong=other is library.cases[1])
-                    panel.mark_current()
-                    panel.next_question()
+            shoot_last_trick(window, app, args.out / f"last-trick{suffix}.png")
+            study_history(window)
             window.areas.setCurrentRow(AREAS.index("Progress"))
             shoot(window, app, args.out / f"progress{suffix}.png")
+            window.areas.setCurrentRow(AREAS.index("Home"))
+            shoot(window, app, args.out / f"home-plan{suffix}.png")
             window.start_exam(replace(BUILT_IN_PROFILES[0], cases=4, quotas={}))
             shoot(window, app, args.out / f"exam{suffix}.png")
             shoot_exam_overview(window, app, args.out / f"exam-overview{suffix}.png")
@@ -125,6 +123,7 @@ def main() -> int:
         shoot_class_session(window, app, args.out, suffix, width, height)
         shoot_editor(window, app, args.out / f"editor{suffix}.png", width, height)
         shoot_unsaved_prompt(window, app, args.out / f"editor-unsaved{suffix}.png", width, height)
+        shoot_pack_import(window, app, args.out, suffix)
         window.close()
         window.deleteLater()
         app.processEvents()
@@ -263,6 +262,39 @@ def _answer_model(form, question, wrong: bool = False) -> None:  # type: ignore[
         form.law_box.setCurrentText(str(question.answer))
 
 
+def shoot_last_trick(window: MainWindow, app: QApplication, path: Path) -> None:
+    """A case whose director is called after the last trick: the deal drawn as dealt, faded."""
+    window.open_case("revoke-trick-won-in-dummy")
+    shoot(window, app, path)
+
+
+def study_history(window: MainWindow) -> None:
+    """Five weeks of a trainee's study, recorded as the window would: two or three cases most evenings
+    (a trainee of middling and rising skill, from ``tests/training/simulated_trainee.py``), a mock
+    paper after the second week and one last weekend, and a plan for the laws paper twelve days on."""
+    import random
+    from datetime import timedelta
+
+    from app.training.clock import utc_now
+    from app.training.practice import Mode
+    from app.training.study_plan import StudyPlan
+    from tests.training.simulated_trainee import SimulatedTrainee, sit
+
+    store, profile, paper = window.store, window.profile, BUILT_IN_PROFILES[1]
+    trainee = SimulatedTrainee(profile.name, {}, {}, (0.4, 0.75), 36, random.Random(3))
+    start = (utc_now() - timedelta(days=36)).replace(hour=0, minute=0, second=0, microsecond=0)
+    pool = paper.case_filter().apply(window.library.cases)
+    for day in (d for d in range(34) if d % 7 not in (5, 6) or d > 27):
+        for n in range(2 + day % 2):
+            case = pool[(day * 3 + n) % 80]
+            moment = start + timedelta(days=day, hours=19, minutes=15 * n)
+            store.record_attempt(profile, trainee.attempt(case, day, moment), Mode.PRACTICE, moment)
+        if day in (11, 33):
+            sit(store, profile, trainee, paper, window.library.cases, start, day, seed=day)
+    store.set_study_plan(profile, StudyPlan(paper, (utc_now() + timedelta(days=12)).date()))
+    window.refresh_profile()
+
+
 def shoot_unfinished(window: MainWindow, app: QApplication, path: Path) -> None:
     """Home with work left unfinished: a case answered half-way (left for another), and an exam paper
     closed mid-way, as the store keeps them after the window closed."""
@@ -271,7 +303,8 @@ def shoot_unfinished(window: MainWindow, app: QApplication, path: Path) -> None:
     from app.training.clock import utc_now
     from app.training.exam import Exam
 
-    case = next(c for c in window.library.cases if len(c.questions) >= 4)
+    kept = {saved.case_id for saved in window.store.unfinished_attempts(window.profile)}  # left by earlier shots
+    case = next(c for c in window.library.cases if len(c.questions) >= 4 and c.id not in kept)
     window.open_case(case.id)
     panel = window.player.ruling
     for _ in range(2):
@@ -487,6 +520,77 @@ def shoot_editor(window: MainWindow, app: QApplication, path: Path, width: int, 
     editor.grab().save(str(path))
     print(path)
     editor.close()
+
+
+def shoot_pack_import(window: MainWindow, app: QApplication, out: Path, suffix: str) -> None:
+    """File › Import case pack… on a pack of 400 cases: the progress bar half-way (the reader held there
+    for the picture), then the report, with a member written with a password and a case under a library
+    case's id. Each dialog is drawn over the window where it stands."""
+    import threading
+    import zipfile
+
+    from app.content.cases import packs
+    from app.ui.common import operations
+
+    real, half_way, go_on = packs.read_pack, threading.Event(), threading.Event()
+
+    def held(*args):  # type: ignore[no-untyped-def]
+        *rest, step = args
+
+        def stepping(done: int, total: int) -> bool:
+            if done == total // 2:
+                half_way.set()
+                go_on.wait(30)
+            return bool(step(done, total))
+        return real(*rest, stepping)
+
+    with tempfile.TemporaryDirectory() as folder:
+        pack = Path(folder) / "club-night-cases.zip"
+        sources = sorted((ROOT / "content" / "cases").glob("*.yaml"))
+        with zipfile.ZipFile(pack, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            for number in range(400):
+                source = sources[number % len(sources)]
+                new_id = f"{source.stem}-club-{number // len(sources) + 1}"
+                archive.writestr(f"{new_id}.yaml", source.read_text(encoding="utf-8").replace(
+                    f"id: {source.stem}\n", f"id: {new_id}\n", 1))
+            archive.writestr(sources[0].name, sources[0].read_text(encoding="utf-8"))
+            archive.writestr("answers-for-the-director.yaml", "a file the zip's maker locked with a password")
+        sys.path.insert(0, str(ROOT / "tests"))
+        from zip_damage import patch_member
+
+        patch_member(pack, "answers-for-the-director.yaml", flag=0x1)
+        window.case_actions.folder = Path(folder) / "mine"
+        packs.read_pack = held
+        try:
+            progress = window.case_actions.import_pack(pack)
+            assert progress is not None
+            while not (half_way.is_set() and progress.dialog.isVisible()):
+                app.processEvents()
+            _shoot_over(window, progress.dialog, app, out / f"pack-progress{suffix}.png")
+            go_on.set()
+            while not any(box.isVisible() for box in window.findChildren(QMessageBox)):
+                operations.wait_for_work(50)
+                app.processEvents()
+        finally:
+            packs.read_pack = real
+        box = next(box for box in window.findChildren(QMessageBox) if box.isVisible())
+        _shoot_over(window, box, app, out / f"pack-report{suffix}.png")
+        box.close()
+
+
+def _shoot_over(window: MainWindow, dialog: QWidget, app: QApplication, path: Path) -> None:
+    """The window with a dialog drawn where it stands over it (offscreen, each is its own picture)."""
+    from PySide6.QtGui import QPainter
+
+    for _ in range(3):
+        app.processEvents()
+    picture = window.grab()
+    painter = QPainter(picture)
+    painter.drawPixmap(dialog.mapToGlobal(dialog.rect().topLeft()) - window.mapToGlobal(window.rect().topLeft()),
+                       dialog.grab())
+    painter.end()
+    picture.save(str(path))
+    print(path)
 
 
 if __name__ == "__main__":

@@ -45,3 +45,26 @@ def upgraded_from_first_revision(path: Path, name: str) -> Path | None:
     engine.dispose()
     with Store.open(str(path)) as store:
         return store.backup
+
+
+def garble_row(path: Path, profiles: int = 50) -> Path:
+    """A filled file in which one profile's name is changed in place, byte for byte, as a bad sector or a
+    stray write would: every page still reads (quick_check passes), but the name no longer matches the
+    unique index on profile names."""
+    filled(path, profiles)
+    settle_into_one_file(path)
+    data = bytearray(path.read_bytes())
+    at = data.find(b"Trainee number 17 with")
+    assert at > 0, "the profile name is not in the file"
+    data[at:at + len(b"Trainee")] = b"Trainer"
+    path.write_bytes(bytes(data))
+    return path
+
+
+def settle_into_one_file(path: Path) -> None:
+    """Fold the write-ahead log into the file itself, so that its bytes hold every row."""
+    import sqlite3
+
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()

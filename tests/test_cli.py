@@ -184,3 +184,16 @@ def test_gui_smoke_test_survives_a_database_folder_that_cannot_be_made(tmp_path:
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert f"progress: not kept — cannot create the folder {blocker / 'sub'}" in result.stdout
+
+
+def test_gui_smoke_test_ends_with_an_in_memory_database() -> None:
+    """``--db sqlite://`` keeps progress in memory: the store opened off the GUI thread is the one the window
+    uses, so no "no such table" message waits for an answer and the smoke test ends."""
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "--db", "sqlite://", "gui", "--smoke-test"],
+        capture_output=True, text=True, check=False, timeout=120,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "progress: memory (not saved)" in result.stdout

@@ -116,3 +116,18 @@ def test_double_dummy_as_json_and_without_four_hands(capsys: pytest.CaptureFixtu
                        '[Deal "N:AKQJT98765432... - - -"]\n', encoding="utf-8")
     code, _, err = run(capsys, "boards", str(partial), "--board", "1", "--double-dummy")
     assert code == 2 and "lacks a hand: the solver needs all four" in err
+
+
+def test_every_record_of_a_board_number_is_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    """A file of results holds a board once for each table: --board N shows them all, not only the first."""
+    code, out, _ = run(capsys, "boards", str(FIXTURES / "quirks.pbn"), "--board", "2")
+    assert code == 0
+    assert [line for line in out.splitlines() if line.startswith("Record")] == [
+        "Record 1 of 3, line 22 of quirks.pbn", "Record 2 of 3, line 31 of quirks.pbn",
+        "Record 3 of 3, line 36 of quirks.pbn"]
+    assert [line for line in out.splitlines() if line.startswith(("Contract", "Passed"))] == [
+        "Contract 5♦X by East, 9 tricks", "Contract 4♥ by West, 10 tricks", "Passed out"]
+    code, out, _ = run(capsys, "boards", str(FIXTURES / "quirks.pbn"), "--board", "2", "--json")
+    data = json.loads(out)
+    assert data["board"] == 2 and [(r["line"], r["contract"]) for r in data["records"]] == [
+        (22, "5DX"), (31, "4H"), (36, "Pass")]

@@ -77,7 +77,7 @@ def test_names_for_each_platform(platform: str, program: str, icon: str, venv_bi
     assert platforms.venv_program(Path("venv"), platform=platform) == Path("venv") / venv_bin
 
 
-def test_trim_drops_unused_qt_plugins_and_what_only_they_link() -> None:
+def test_trim_drops_what_the_application_never_loads_and_what_only_that_links() -> None:
     links = {
         "/q/libqgtk3.so": ["libcairo.so.2", "libQt6Gui.so.6"],
         "/q/libqxcb.so": ["libQt6Gui.so.6", "libX11.so.6"],
@@ -85,6 +85,8 @@ def test_trim_drops_unused_qt_plugins_and_what_only_they_link() -> None:
         "/q/libQt6Gui.so.6": ["libQt6Core.so.6"],
         "/q/libQt6Network.so.6": ["libQt6Core.so.6"],
         "/q/libqvnc.so": ["libQt6Network.so.6"],
+        "/q/libcupsprintersupport.so": ["libcups.so.2", "libQt6Gui.so.6"],
+        "/s/libcups.so.2": ["libgnutls.so.30"],
     }
     binaries = [
         ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", "/q/libqgtk3.so", "BINARY"),
@@ -98,15 +100,37 @@ def test_trim_drops_unused_qt_plugins_and_what_only_they_link() -> None:
         ("PySide6/Qt/lib/libQt6Network.so.6", "/q/libQt6Network.so.6", "BINARY"),
         ("libpython3.11.so.1.0", "/s/libpython3.11.so.1.0", "BINARY"),
         ("yaml/_yaml.so", "/p/_yaml.so", "EXTENSION"),
+        ("PySide6/Qt/plugins/imageformats/libqjpeg.so", "/q/libqjpeg.so", "BINARY"),
+        ("PySide6/Qt/plugins/imageformats/libqsvg.so", "/q/libqsvg.so", "BINARY"),
+        ("PySide6/Qt/plugins/printsupport/libcupsprintersupport.so", "/q/libcupsprintersupport.so", "BINARY"),
+        ("libcups.so.2", "/s/libcups.so.2", "BINARY"),
+        ("libgnutls.so.30", "/s/libgnutls.so.30", "BINARY"),
+        ("rapidfuzz/fuzz_cpp.cpython-311-x86_64-linux-gnu.so", "/p/fuzz_cpp.so", "EXTENSION"),
+        ("rapidfuzz/fuzz_cpp_avx2.cpython-311-x86_64-linux-gnu.so", "/p/fuzz_cpp_avx2.so", "EXTENSION"),
+        ("python3.11/lib-dynload/_codecs_jp.cpython-311-x86_64-linux-gnu.so", "/p/_codecs_jp.so", "EXTENSION"),
     ]
     kept = trim.trim(binaries, lambda source: links.get(source, []))
     assert sorted(place for place, _source, _kind in kept) == [
         "PySide6/Qt/lib/libQt6Core.so.6", "PySide6/Qt/lib/libQt6Gui.so.6",
-        "PySide6/Qt/plugins/platforms/libqxcb.so", "libX11.so.6", "libpython3.11.so.1.0", "yaml/_yaml.so",
+        "PySide6/Qt/plugins/imageformats/libqsvg.so", "PySide6/Qt/plugins/platforms/libqxcb.so",
+        "PySide6/Qt/plugins/printsupport/libcupsprintersupport.so", "libX11.so.6", "libpython3.11.so.1.0",
+        "rapidfuzz/fuzz_cpp.cpython-311-x86_64-linux-gnu.so", "yaml/_yaml.so",
     ]
     links_in_data = [("libQt6Network.so.6", "PySide6/Qt/lib/libQt6Network.so.6", "SYMLINK"),
                      ("libQt6Gui.so.6", "PySide6/Qt/lib/libQt6Gui.so.6", "SYMLINK"), ("x.txt", "/p/x.txt", "DATA")]
     assert trim.without_dangling_links(links_in_data, kept) == links_in_data[1:]
+
+
+@pytest.mark.skipif(shutil.which("objdump") is None, reason="objdump (binutils) reads the links")
+def test_direct_links_are_the_libraries_a_binary_names_itself() -> None:
+    """The solver's library names the C++ runtime; the dynamic loader, which ldd would list
+    beside it, comes in only through the C library and is not counted as the solver's."""
+    import endplay._dds as dds_package  # noqa: PLC0415
+
+    solver = next(Path(dds_package.__file__).parent.glob("libdds*.so*"))
+    links = trim.direct_links(str(solver))
+    assert any(name.startswith("libstdc++") for name in links)
+    assert not any(name.startswith("ld-linux") for name in links)
 
 
 def test_endplay_solves_without_its_deal_generator_or_numpy() -> None:

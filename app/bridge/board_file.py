@@ -81,9 +81,10 @@ class BoardFile:
     boards: tuple[FileBoard, ...]
     problems: tuple[BoardProblem, ...]
 
-    def board(self, number: int) -> FileBoard | None:
-        """The first board with that number, if any."""
-        return next((board for board in self.boards if board.number == number), None)
+    def numbered(self, number: int) -> list[FileBoard]:
+        """Every record of the board with that number, in file order: a file of results holds one for
+        each table that played it."""
+        return [board for board in self.boards if board.number == number]
 
 
 # --- from endplay's types --------------------------------------------------

@@ -72,6 +72,10 @@ class Hand:
         """The hand after ``card`` has left it."""
         return Hand(self.cards - {card})
 
+    def with_card(self, card: Card) -> Hand:
+        """The hand after ``card`` has come back into it (a played card picked up again)."""
+        return Hand(self.cards | {card})
+
     def __len__(self) -> int:
         return len(self.cards)
 

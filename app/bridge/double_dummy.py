@@ -1,8 +1,17 @@
-"""Double-dummy analysis through endplay's solver (DDS), in the project's types."""
+"""Double-dummy analysis through endplay's solver (DDS), in the project's types.
+
+Why positions are solved for the best card only, and each one once per run: a case's solver
+claims (``director-trainer check``) ask how many tricks the side on play takes from a position,
+never which cards reach it. DDS finds that with one search ("optimal one"), where a score for
+every card in the hand costs about twice as long; and the same position comes back often (a
+case and its twin under another code, several claims on one deal, the editor checking a case at
+each pause), so the answer for each distinct position is kept for the life of the process.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from app.bridge.calls import Denomination
 from app.bridge.cards import Card
@@ -60,10 +69,6 @@ def declarer_tricks_with_best_play(deal: Deal, contract: Contract, cards: Sequen
     ``leader`` replaces the opening leader (declarer's left-hand opponent) when no card has been
     played; once cards are played, the play decides who leads. All four hands must be known.
     """
-    from endplay.dds import solve_board
-    from endplay.types import Deal as EndplayDeal
-    from endplay.types import Denom, Player
-
     if leader is not None and cards:
         raise PlayError("the leader can be chosen only before any card is played")
     play = replay(deal, contract, cards)
@@ -74,15 +79,26 @@ def declarer_tricks_with_best_play(deal: Deal, contract: Contract, cards: Sequen
     in_trick = {played.seat: played.card for played in play.current}
     # The hands as they were when the trick in progress began (a Deal insists on 13 cards each).
     hands = " ".join(_with(play.remaining[seat], in_trick.get(seat)).to_pbn() for seat in SEATS)
-    position = EndplayDeal(f"N:{hands}",
-                           first=Player(first.index),
-                           trump=Denom[_ENDPLAY_DENOMINATION_NAMES[contract.denomination]])
-    for played in play.current:
-        position.play(str(played.card))
+    best = _most_tricks(f"N:{hands}", first.index, _ENDPLAY_DENOMINATION_NAMES[contract.denomination],
+                        tuple(str(played.card) for played in play.current))
     on_play = play.next_to_play() if play.current else first
-    best = max(tricks for _card, tricks in solve_board(position))
     left = TRICKS_PER_DEAL - len(play.tricks)
     return won + (best if on_play.side is contract.side else left - best)
+
+
+@lru_cache(maxsize=8192)
+def _most_tricks(hands: str, first: int, trump: str, in_trick: tuple[str, ...]) -> int:
+    """The most tricks the side on play can take from the position: ``hands`` (PBN, from North) when the
+    player ``first`` led to the trick in progress, ``in_trick`` the cards played to it since."""
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal as EndplayDeal
+    from endplay.types import Denom, Player
+
+    position = EndplayDeal(hands, first=Player(first), trump=Denom[trump])
+    for card in in_trick:
+        position.play(card)
+    return max(tricks for _card, tricks in solve_board(position, SolveMode.OptimalOne))
 
 
 def _with(hand: Hand | None, card: Card | None) -> Hand:

@@ -3,12 +3,18 @@
 ``pbn_lexer`` splits the file into records and tokens with their lines. Each
 record is then cleaned up — omitted Board/Dealer/Vulnerable/Deal tags and
 ``#`` values taken from the previous record (PBN 2.1), alert marks and note
-references set aside, ``AP`` and lower-case calls written out, ``-`` padding
-after a claim, ``6N``/``5Dx`` contracts and ``NS 8`` results read — and
+references set aside, ``AP`` and lower-case calls written out, ``-`` (or ``--``)
+padding after a claim, ``6N``/``5Dx`` contracts and ``NS 8`` results read — and
 handed to endplay's PBN parser as a plain record it can read. A problem in
 the deal, board number, dealer or vulnerability skips the board; one in the
 auction, contract, result or play leaves that part out. Either way it is
 reported with its line and the other boards load.
+
+An auction that breaks the laws of the auction (an insufficient bid, a double
+of partner, a call after the auction has ended) or that ends in another
+contract or declarer than the Contract and Declarer tags say is reported too,
+and kept as the file writes it: a record of real play may hold an irregularity,
+and a case made from the board is where the director rules on it.
 """
 
 from __future__ import annotations
@@ -28,12 +34,13 @@ from app.bridge.board_file import (
     replay,
     tricks_from_play,
 )
-from app.bridge.calls import PASS, AnnotatedCall, parse_annotated_call
+from app.bridge.calls import PASS, AnnotatedCall, Call, parse_annotated_call
 from app.bridge.cards import Card
 from app.bridge.contract import TRICKS_PER_DEAL, parse_contract
 from app.bridge.deal import Deal
 from app.bridge.errors import BridgeError
 from app.bridge.pbn_lexer import PbnRecord, PbnTag, split_records
+from app.bridge.recorded_auction import auction_problem
 from app.bridge.rota import Vulnerability
 from app.bridge.seats import Seat
 
@@ -139,10 +146,13 @@ def _read_record(record: _Record) -> FileBoard | None:
 def _build(record: _Record) -> FileBoard:
     number = _board_number(record)
     deal = _deal(record)
-    auction_seat, auction = _auction(record)
+    auction_seat, auction, call_lines = _auction(record)
     dealer = _dealer(record) or auction_seat
     vulnerability = _vulnerability(record)
     contract_text, declarer, result = _contract_parts(record)
+    if auction_seat is not None and auction:
+        _check_auction(record, auction_seat, [annotated.call for annotated in auction], call_lines,
+                       contract_text, declarer)
     play_rows = _play_rows(record, contract_text, declarer) if contract_text not in (None, "Pass") else None
     parsed = _endplay_board(record, deal, contract_text, declarer, result, play_rows)
     contract, passed_out, tricks = endplay_contract(parsed.contract) if parsed else (None, False, None)
@@ -218,28 +228,31 @@ def _vulnerability(record: _Record) -> Vulnerability | None:
         raise record.skip(record.line("vulnerable"), f"the Vulnerable tag: {error}") from None
 
 
-def _auction(record: _Record) -> tuple[Seat | None, tuple[AnnotatedCall, ...]]:
-    """The first caller and the calls, alert marks ('2C!', a lone '!') and note references ('=1=') kept."""
+def _auction(record: _Record) -> tuple[Seat | None, tuple[AnnotatedCall, ...], list[int]]:
+    """The first caller, the calls (alert marks '2C!', a lone '!' and note references '=1=' kept) and the
+    line of each call."""
     tag = record.tags.get("auction")
     if tag is None or tag.value.strip() in _UNKNOWN:
-        return None, ()
+        return None, (), []
     try:
         first = Seat.parse(tag.value.strip())
     except BridgeError as error:
         record.report(tag.line, f"the Auction tag: {error}; auction left out")
-        return None, ()
+        return None, (), []
     calls: list[AnnotatedCall] = []
+    lines: list[int] = []
     for token in tag.section:
         text = token.text
         note = _NOTE_REF.fullmatch(text)
         if note or text == "!":
             if not calls:
                 record.report(token.line, f"{text!r} comes before any call; auction left out")
-                return first, ()
+                return first, (), []
             last = calls[-1]
             calls[-1] = last._replace(note=note.group(1)) if note else last._replace(alerted=True)
         elif text.upper() == "AP":
             calls.extend([AnnotatedCall(PASS, False, None)] * 3)
+            lines.extend([token.line] * 3)
         elif text in _END_OF_SECTION:
             break
         elif not (_SUFFIX_ANNOTATION.fullmatch(text) or _IGNORED_TOKEN.fullmatch(text)):
@@ -247,8 +260,25 @@ def _auction(record: _Record) -> tuple[Seat | None, tuple[AnnotatedCall, ...]]:
                 calls.append(parse_annotated_call(text))
             except BridgeError as error:
                 record.report(token.line, f"{error}; auction left out")
-                return first, ()
-    return first, tuple(calls)
+                return first, (), []
+            lines.append(token.line)
+    return first, tuple(calls), lines
+
+
+def _check_auction(record: _Record, first: Seat, calls: list[Call], lines: list[int], contract: str | None,
+                   declarer: Seat | None) -> None:
+    """Report an auction the laws of the auction do not allow, or one that ends in another contract than the
+    tags give (``recorded_auction``); the auction is kept as written either way."""
+    try:
+        dealer = _seat(record, "dealer")
+    except BridgeError:
+        dealer = None  # reported where the tag is read
+    played = parse_contract(contract, declarer) if contract not in (None, "Pass") and declarer else None
+    stated = f"{record.value('contract')} by {declarer.english}" if declarer else str(record.value("contract"))
+    problem = auction_problem(first, dealer, calls, played, contract == "Pass", stated)
+    if problem is not None:
+        line = lines[problem.call] if problem.call is not None else record.line(problem.tag)
+        record.report(line, f"{problem.message}; the auction is kept as the file writes it")
 
 
 def _contract_parts(record: _Record) -> tuple[str | None, Seat | None, int | None]:
@@ -314,7 +344,7 @@ def _play_rows(record: _Record, contract: str | None, declarer: Seat | None) -> 
             break
         if not text or _NOTE_REF.fullmatch(text) or _IGNORED_TOKEN.fullmatch(text):
             continue
-        if text in ("-", "+"):
+        if text == "+" or set(text) == {"-"}:  # '-', or '--' as some programs write it: no card here
             cards.append("-")
             continue
         try:

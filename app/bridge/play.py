@@ -97,6 +97,8 @@ class Play:
         self.remaining: dict[Seat, Hand | None] = {seat: self.deal[seat] for seat in SEATS}
         self.current: list[PlayedCard] = []
         self.tricks: list[Trick] = []
+        self.set_aside: list[tuple[int, PlayedCard]] = []  # extra cards among the played ones, by trick (Law 67)
+        self._taken_back = False  # a played card went back to its owner's hand (Law 67B3)
 
     @classmethod
     def from_cards(cls, deal: Deal, contract: Contract, cards: Iterable[Card | str]) -> Play:
@@ -152,7 +154,7 @@ class Play:
         return None
 
     def _played(self, card: Card) -> bool:
-        return any(record.card == card for record in self.records)
+        return any(record.card == card for record in self.records) or any(p.card == card for _, p in self.set_aside)
 
     def play(self, seat: Seat, card: Card | str) -> PlayRecord:
         """Record ``seat`` playing ``card``, in turn or not; the trick is quitted after its fourth card."""
@@ -184,10 +186,45 @@ class Play:
             self.tricks.append(Trick(self.trick_number, plays, trick_winner(plays, self.trump)))
             self.current = []
 
+    def turn_over(self) -> Trick:
+        """The trick in progress is turned over before every player has played to it (a defective trick,
+        Law 67): it is won on the cards it has, and its winner leads next."""
+        if not self.current:
+            raise PlayError("there is no trick in progress to turn over")
+        plays = tuple(self.current)
+        trick = Trick(self.trick_number, plays, trick_winner(plays, self.trump))
+        self.tricks.append(trick)
+        self.current = []
+        return trick
+
+    def put_with_played(self, seat: Seat, card: Card) -> None:
+        """``card`` leaves ``seat``'s hand unseen with the card he played last: an extra card among his played
+        cards (Law 67), which belongs to no trick's count."""
+        if self.holds(seat, card) is False:
+            raise PlayError(f"{seat.english} cannot put the {card.symbol} with his played cards: it is not in his hand")
+        hand = self.remaining[seat]
+        if hand is not None:
+            self.remaining[seat] = hand.without(card)
+        number = max((r.trick_number for r in self.records if r.seat is seat), default=self.trick_number)
+        self.set_aside.append((number, PlayedCard(seat, card)))
+
+    def take_back(self, seat: Seat, card: Card) -> None:
+        """A card ``seat`` played goes back into his hand unnoticed (it fell and he picked it up): it still
+        counts where it was played, and he may play it again (Law 67B3)."""
+        if not any(record.card == card and record.seat is seat for record in self.records):
+            raise PlayError(f"{seat.english} has not played the {card.symbol}, so it cannot go back into his hand")
+        hand = self.remaining[seat]
+        if hand is not None and card not in hand:
+            self.remaining[seat] = hand.with_card(card)
+        self._taken_back = True
+
     def undo(self) -> PlayRecord:
-        """Take back the last card played (a card withdrawn after an irregularity)."""
+        """Take back the last card played (a card withdrawn after an irregularity). The cards are replayed,
+        so a play with a defective trick (``turn_over``, ``put_with_played``, ``take_back``) cannot be undone."""
         if not self.records:
             raise PlayError("no card has been played yet")
+        if self.set_aside or any(len(trick.plays) != len(SEATS) for trick in self.tricks) or self._taken_back:
+            raise PlayError("a play with a defective trick cannot be undone card by card; replay it instead")
         record = self.records.pop()
         self._reset()
         for earlier in self.records:

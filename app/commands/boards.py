@@ -1,9 +1,10 @@
 """``director-trainer boards FILE [--board N [--double-dummy]] [--json]``: the boards of a PBN or LIN file.
 
 Lists each board (number, dealer, vulnerability, contract, declarer, tricks
-won), or prints one as a diagram with its auction and play. Boards that cannot
-be read are reported on standard error as ``file, line N, board B: what is
-wrong``; the others are still listed, and the exit code is then 2.
+won), or prints one as a diagram with its auction and play: every record of
+it, when the file holds several (one for each table that played it). Boards
+that cannot be read are reported on standard error as ``file, line N, board B:
+what is wrong``; the others are still listed, and the exit code is then 2.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="list the boards of a PBN or LIN file, or show one",
         description="List the boards of a PBN or LIN (Bridge Base Online) file: number, dealer, vulnerability, "
         "contract, declarer and tricks won. With --board N, print that board as a diagram with its auction "
-        "and play. A board that cannot be read is reported on standard error with its line, the others are "
+        "and play (every record of it, when the file has several; with --json, a list under 'records' then). "
+        "A board that cannot be read is reported on standard error with its line, the others are "
         "still shown, and the exit code is 2.",
     )
     parser.add_argument("file", type=Path, metavar="FILE", help="a .pbn or .lin file")
@@ -51,19 +53,21 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"no such file: {path}", exit_code=BAD_INPUT)
     board_file = load_board_file(path)
     if args.board is not None:
-        board = board_file.board(args.board)
-        if board is None:
+        records = board_file.numbered(args.board)
+        if not records:
             _print_problems(board_file)
             numbers = ", ".join(dict.fromkeys(str(b.number) for b in board_file.boards if b.number is not None)) or "none"
             raise CommandError(f"{path} has no readable board {args.board} (boards read: {numbers})",
                                exit_code=BAD_INPUT)
-        table = _double_dummy(board) if args.double_dummy else None
+        shown = [_one_board(board, args.double_dummy, args.json) for board in records]
         if args.json:
-            extra = {"double_dummy": {d.letter: {s.letter: n for s, n in row.items()} for d, row in table.items()}
-                     } if table else {}
-            print_json({"file": str(path), **board_as_dict(board, full=True), **extra})
+            print_json({"file": str(path), **shown[0]} if len(shown) == 1 else
+                       {"file": str(path), "board": args.board, "records": shown})
         else:
-            print(diagram(board) + (f"\n\n{trick_table_text(table)}" if table else ""))
+            if len(records) > 1:
+                shown = [f"Record {number} of {len(records)}, line {board.line} of {path.name}\n{text}"
+                         for number, (board, text) in enumerate(zip(records, shown, strict=True), 1)]
+            print("\n\n".join(str(text) for text in shown))
     elif args.json:
         print_json({
             "file": str(path),
@@ -74,6 +78,16 @@ def run(args: argparse.Namespace) -> int:
         print(board_list(board_file))
     _print_problems(board_file)
     return BAD_INPUT if board_file.problems else 0
+
+
+def _one_board(board: FileBoard, double_dummy: bool, as_json: bool) -> Any:
+    """One record as a diagram (with the line it starts on when the file has several), or as a mapping."""
+    table = _double_dummy(board) if double_dummy else None
+    if as_json:
+        extra = {"double_dummy": {d.letter: {s.letter: n for s, n in row.items()} for d, row in table.items()}
+                 } if table else {}
+        return {**board_as_dict(board, full=True), **extra}
+    return diagram(board) + (f"\n\n{trick_table_text(table)}" if table else "")
 
 
 def _double_dummy(board: FileBoard) -> dict[Denomination, dict[Seat, int]]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.bridge.calls import Bid, Call, Special
-from app.bridge.cards import Card
+from app.bridge.cards import Card, Suit
 from app.bridge.contract import Contract
 from app.bridge.seats import Seat
-from app.rules.call_entries import CallEntry, StandingCall
+from app.rules.call_entries import CallEntry, specified_suits
 from app.rules.scenario import Scenario
 from app.rules.timeline import Timeline
 
@@ -73,10 +73,24 @@ class Board:
         """The call that replaced ``entry`` (Laws 25, 27B, 36B2), if any."""
         return next((e for e in self.timeline.entries if e.replaces == entry.number and e.number > entry.number), None)
 
-    def specified_suits(self, seat: Seat) -> tuple[set[str], bool]:
-        """Suits ``seat`` has named in the legal auction with unalerted suit bids, and whether any of his
-        standing calls was alerted (their meaning is for the director: Law 26B, 'specified')."""
-        standing: list[StandingCall] = self.timeline.auction.standing
-        suits = {s.call.denomination.letter for s in standing
-                 if s.seat is seat and isinstance(s.call, Bid) and s.call.denomination.suit is not None and not s.alerted}
-        return suits, any(s.seat is seat and s.alerted for s in standing)
+    def judged_call(self, entry: CallEntry) -> CallEntry | None:
+        """The call that took the place of the withdrawn ``entry`` and is judged against it for
+        comparability (Law 23A), if the offender has made it."""
+        return next((e for e in self.timeline.entries if e.judged_against == entry.number), None)
+
+    def specified_suits(self, seat: Seat) -> tuple[set[Suit], list[CallEntry]]:
+        """The suits ``seat`` specified with his calls in the legal auction (Law 26B), and those of his
+        standing calls whose suits the case leaves to the director (alerted calls and doubles without
+        ``specifies:``)."""
+        named: set[Suit] = set()
+        open_calls: list[CallEntry] = []
+        for standing in self.timeline.auction.standing:
+            if standing.seat is not seat or standing.entry is None:
+                continue  # a pass the laws put in (Law 28A) specifies nothing
+            entry = self.timeline.entries[standing.entry]
+            suits = specified_suits(entry)
+            if suits is None:
+                open_calls.append(entry)
+            else:
+                named |= suits
+        return named, open_calls

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from app.bridge.auction import lowest_sufficient_bid
-from app.bridge.calls import DOUBLE, PASS, Bid, Call, Denomination
+from app.bridge.calls import DOUBLE, PASS, REDOUBLE, Bid, Call, Denomination
+from app.bridge.cards import Suit
 from app.bridge.seats import Seat
 
 
@@ -51,6 +52,7 @@ class Resolution(Enum):
     CANCELLED_WITH_LATER = "cancelled with every later call"  # Laws 36A, 38B
     DISREGARDED = "disregarded after the opening lead"  # Law 36C
     REVERTED = "cancelled: a player was deprived of his turn"  # Law 17D3
+    WITHDRAWN = "taken back by its maker after the call it answered was replaced"  # Law 25A6
 
 
 class Duty(Enum):
@@ -65,7 +67,8 @@ class Obligation:
 
     ``conditional`` obligations apply only if the director judges that the
     offender's replacement call was not comparable (Law 23A) or not the free
-    correction of Law 27B1(a); they are not enforced here.
+    correction of Law 27B1(a); they are not enforced here. When the case states
+    his judgement (``comparable:``), the obligation is definite or never arises.
     """
 
     seat: Seat
@@ -106,7 +109,9 @@ class CallEntry:
     broken: Obligation | None = None  # an obligation this call failed to meet
     refused: bool = False  # the option holder said he did not accept it
     intended: bool = False  # the case says the player meant it in place of his previous call (Law 25A)
-    specifies: tuple[Denomination, ...] = ()  # the denominations an alerted bid specified (the case says)
+    specifies: tuple[Denomination, ...] | None = None  # what an alerted call or a double specified (the case says)
+    comparable: bool | None = None  # the director's judgement of this call as a replacement (Law 23A; the case says)
+    judged_against: int | None = None  # the withdrawn call whose place this one takes, judged for comparability
     obligations: list[Obligation] = field(default_factory=list)  # those it brought about
 
     @property
@@ -153,9 +158,22 @@ def specified(entry: CallEntry) -> frozenset[Denomination] | None:
     None when that is left to the director (an alerted bid whose meaning the case does not give)."""
     if not isinstance(entry.call, Bid):
         return None
-    if entry.specifies:
+    if entry.specifies is not None:
         return frozenset(entry.specifies)
     return None if entry.alerted else frozenset({entry.call.denomination})
+
+
+def specified_suits(entry: CallEntry) -> frozenset[Suit] | None:
+    """The suits any call specified, for Law 26B: an unalerted bid its own suit (none for no trump), an
+    unalerted pass none, a call the case gives ``specifies:`` for those it names; None for an alerted call
+    or a double or redouble whose meaning the case does not give (some doubles show a suit)."""
+    if entry.specifies is not None:
+        named = entry.specifies
+    elif entry.alerted or entry.call in (DOUBLE, REDOUBLE):
+        return None
+    else:
+        named = (entry.call.denomination,) if isinstance(entry.call, Bid) else ()
+    return frozenset(d.suit for d in named if d.suit is not None)
 
 
 def is_free_correction(insufficient: CallEntry, replacement: CallEntry) -> bool:

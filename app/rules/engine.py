@@ -11,6 +11,8 @@ from __future__ import annotations
 from app.bridge.errors import BridgeError
 from app.rules.board import Board
 from app.rules.call_entries import CallEntry, CallKind, Resolution
+from app.rules.defective_tricks import defect_problems, defective_tricks
+from app.rules.dummy_rules import dummy_findings, dummy_notes, dummy_problems, no_immediate_rectification
 from app.rules.exposure_findings import exposed_in_auction
 from app.rules.final_score import final_score
 from app.rules.findings import Analysis, Finding
@@ -23,6 +25,7 @@ from app.rules.revoke_rules import revokes
 from app.rules.rotation_rules import change_of_call, out_of_rotation
 from app.rules.scenario import Scenario
 from app.rules.timeline import replay
+from app.rules.withdrawn_calls import comparable_problems
 
 _BY_KIND = {
     CallKind.INSUFFICIENT: insufficient_bid,
@@ -45,18 +48,25 @@ def analyse(scenario: Scenario) -> Analysis:
         analysis.problems.append(f"the events cannot be replayed: {error}")
         return analysis
     board = Board(scenario, timeline)
+    analysis.problems.extend(comparable_problems(board))
+    analysis.problems.extend(dummy_problems(board))
+    analysis.problems.extend(defect_problems(board))
     auction = [_call_finding(board, entry) for entry in timeline.entries if entry.kind in _BY_KIND]
     exposures = [exposed_in_auction(board, exposure) for exposure in timeline.exposures]
     penalties = track_penalty_cards(board)
+    analysis.problems.extend(penalties.problems)
     plays = play_irregularities(board, penalties)
     outcome = revokes(board, penalties)
-    ordered = [*auction, *exposures, *plays, *penalties.findings, *outcome.findings]
+    defects = defective_tricks(board, outcome)
+    ordered = [*auction, *exposures, *plays, *penalties.findings, *outcome.findings, *dummy_findings(board), *defects]
     analysis.findings = sorted(ordered, key=_when)
+    no_immediate_rectification(board, analysis.findings)
     analysis.primary = _primary(analysis.findings, scenario.director_index)
     if timeline.contract_presumed:
         analysis.problems.append("the play starts without a contract: give contract: and declarer:, or an auction")
     final_score(board, outcome, analysis)
     analysis.judgement.extend(judgement_notes(board))
+    analysis.judgement.extend(dummy_notes(board))
     return analysis
 
 

@@ -52,8 +52,10 @@ def final_score(board: Board, revokes: RevokeOutcome, analysis: Analysis) -> Non
     moved = ""
     laws = ["77"]  # the score; the laws that changed the tricks counted, only when they did
     if revokes.transferred_to[side] or revokes.transferred_to[other]:
-        moved = f", {credited} after the revoke trick transfer"
+        moved = f", {credited} after the {'trick' if revokes.omissions else 'revoke trick'} transfer"
         laws.insert(0, "64A")
+        if revokes.omissions:
+            laws.insert(0, "67B1")
     if revokes.corrected_tricks is not None:
         laws.insert(0, "62D1")
     analysis.steps.append(step(f"{contract.symbol} ({board.scenario.vulnerability.english}): declarer's side won "

@@ -92,7 +92,8 @@ def _lowest(finding: Finding, entry: CallEntry, bid: Bid) -> None:
                       "denomination(s), that one is the correction.", "27B1(a)")
     if target is None:
         why = ("the insufficient bid was alerted, so which denomination(s) it specifies is for the director (27B1(a))"
-               if not entry.specifies else "it specified more than one denomination (27B1(a))")
+               if entry.specifies is None else "it specified more than one denomination (27B1(a))"
+               if entry.specifies else "it specified no denomination (27B1(a))")
         finding.unknown["lowest_sufficient_same_denomination"] = why
         finding.judge("Which bid is the lowest sufficient bid specifying the same denomination(s) as the "
                       "insufficient bid depends on the partnership's system: that is for the director.", "27B1(a)")
@@ -156,6 +157,9 @@ def _replaced(board: Board, finding: Finding, entry: CallEntry, replacement: Cal
     if replacement.call in (DOUBLE, REDOUBLE) and replacement.resolution is Resolution.CANCELLED:
         _attempted_double(board, finding, entry, replacement)
         return
+    if replacement.comparable is not None:
+        _judged(board, finding, entry, replacement)
+        return
     law = "27B3" if replacement.call in (DOUBLE, REDOUBLE) else "27B2"
     finding.facts["partner_must_pass"] = "throughout"
     if replacement.alerted or entry.alerted:
@@ -167,6 +171,35 @@ def _replaced(board: Board, finding: Finding, entry: CallEntry, replacement: Cal
     finding.judge("If the offender could have known that barring partner might well damage the other side, the "
                   "director may adjust.", "72C")
     lead_restrictions(board, finding, offender, True)
+
+
+def _judged(board: Board, finding: Finding, entry: CallEntry, replacement: CallEntry) -> None:
+    """The case states the director's judgement of the replacement (Law 23A): comparable, so the auction
+    goes on with nothing more (27B1(b)); or not, so partner passes throughout (27B2, or 27B3 for a double)."""
+    offender, partner = entry.seat, entry.seat.partner
+    new, old = call_name(replacement.call), call_name(entry.call)
+    if replacement.comparable:
+        finding.facts.update(rectification="27B1(b)", partner_must_pass="no")
+        finding.say(f"{offender.english} replaced it with {new}, which the director judged comparable to the withdrawn "
+                    f"{old} (same or similar meaning, a subset of its meanings, or the same purpose): the auction "
+                    "proceeds with no further rectification, and Law 16C does not apply.", "27B1(b)", "23A")
+        finding.say("A call withdrawn and replaced by a comparable call brings no lead restriction.", "26A")
+        finding.judge("If the insufficient bid helped the offending side to a result it could not otherwise have "
+                      "reached and the non-offenders were damaged, the director adjusts the score.", "27D", "23C")
+        lead_restrictions(board, finding, offender, False)
+        return
+    double = replacement.call in (DOUBLE, REDOUBLE)
+    law = "27B3" if double else "27B2"
+    finding.facts.update(rectification=law, partner_must_pass="throughout")
+    finding.say(f"{offender.english} replaced it with {new}, which the director judged not comparable to the "
+                f"withdrawn {old} and which is not the free correction either: {partner.english} must pass "
+                "whenever it is his turn for the rest of the auction.", law, "23A")
+    if double:
+        finding.say(f"Not being comparable, the attempted {new} is cancelled: {offender.english} must put a legal call "
+                    "in its place, and his partner still passes throughout.", "27B3")
+    finding.judge("If the offender could have known that barring partner might well damage the other side, the "
+                  "director may adjust.", "72C")
+    lead_restrictions(board, finding, offender, True, "26B")
 
 
 def _attempted_double(board: Board, finding: Finding, entry: CallEntry, attempt: CallEntry) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from app.bridge.seats import Seat
 from app.rules.board import Board, card_name
+from app.rules.card_actions import CardAction, CardKind, Withdrawal
 from app.rules.findings import Finding
 from app.rules.penalty_cards import PenaltyCards
-from app.rules.table_play import CardAction, CardKind, TablePlay, Withdrawal
+from app.rules.table_play import TablePlay
 from app.rules.timeline import accepts
 
 LAST_TRICK = 13
@@ -24,6 +25,8 @@ def play_irregularities(board: Board, penalties: PenaltyCards) -> list[Finding]:
             found.append(_lead_out_of_turn(board, table, penalties, action))
         elif action.kind is CardKind.NOT_PLAYED or action.kind is CardKind.EARLY:
             found.append(_premature(board, table, action))
+        elif action.kind is CardKind.BEFORE_OPTION:
+            found.append(_before_declarer_chose(table, action))
         elif action.kind is CardKind.PLAYED and not action.in_turn:
             found.append(_played_out_of_turn(table, action))
     return found
@@ -43,13 +46,16 @@ def _next_in_trick(table: TablePlay, action: CardAction) -> CardAction | None:
 
 
 def _statement(board: Board, table: TablePlay, action: CardAction, holder: Seat) -> bool | None | str:
-    """What the option holder said before the next card: True (accepts), False, 'spread', or None."""
+    """What the option holder said before the next card: True (accepts), False, 'spread', or None. After an
+    opening lead out of turn, presumed declarer's showing a card first is 'exposed': he began to spread."""
     later = [a.event_index for a in table.actions[action.number + 1:]]
     end = min(later) if later else len(board.scenario.events)
     for event in board.scenario.events[action.event_index + 1:end]:
         if event.kind == "accept" and event.seat is holder:
             verdict = accepts(event.text)
             return "spread" if verdict is None else verdict
+        if event.kind == "expose" and event.seat is holder and action.trick == 1:
+            return "exposed"
     return None
 
 
@@ -96,6 +102,14 @@ def _opening_lead(board: Board, table: TablePlay, penalties: PenaltyCards, actio
     if said == "spread":
         finding.facts.update(rectification="54A", penalty_card="none", accepted=True, declarer_lead_options=False)
         finding.say(f"{declarer.english} spread his hand: he becomes dummy and {dummy.english} declares.", "54A")
+    elif said == "exposed":
+        finding.facts.update(rectification="54A", penalty_card="none", accepted=True, declarer_lead_options=False)
+        finding.say(f"{declarer.english} began to lay his hand out as dummy and exposed a card in doing so: he must "
+                    f"spread his whole hand, he becomes dummy and {dummy.english} declares. He can no longer accept "
+                    "the lead and play the hand, nor have the card retracted.", "48B1", "54A")
+        finding.judge(f"If the director finds that {declarer.english} merely dropped a card, rather than began to "
+                      "spread his hand, he is still declarer and keeps his choice; declarer need not play a card "
+                      "he drops by accident.", "48A", "54A")
     elif _dummy_exposed(board, table, action, dummy):
         finding.facts.update(rectification="54C", penalty_card="none", accepted=True, declarer_lead_options=False)
         finding.say(f"{dummy.english} showed cards before {declarer.english} chose, so {declarer.english} could "
@@ -246,6 +260,27 @@ def _premature(board: Board, table: TablePlay, action: CardAction) -> Finding:
                 "led, or a card of another suit he names, or forbid him a suit he names.", "57A1", "57A2", "57A3",
                 "57A4")
     finding.say(f"If {seat.partner.english} cannot comply, he may play any legal card.", "57B", "59")
+    return finding
+
+
+def _before_declarer_chose(table: TablePlay, action: CardAction) -> Finding:
+    """Law 50D2: the partner of a defender with a major penalty card led before declarer said which lead
+    option he chose; the lead is rectified under Law 49."""
+    seat, partner = action.seat, action.seat.partner
+    finding = Finding("penalty-card", seat, action.event_index)
+    finding.facts.update(penalty_card="major", rectification="50D2", options_to=table.declarer.letter)
+    finding.say(f"{seat.english} led {card_name(action.card)} while {partner.english} had a major penalty card on "
+                "the table, before declarer had said which of his lead options he chose: he may not lead until "
+                "then, and a lead made too soon is dealt with as an exposed card.", "50D2", "49")
+    finding.say("The card is a penalty card, and a major one, since it was exposed in deliberate play.", "50B")
+    finding.say(f"Declarer now makes his choice: he may require {seat.english} to lead the suit of "
+                f"{partner.english}'s penalty card or forbid him that suit for as long as he keeps the lead (the "
+                f"card then goes back to {partner.english}'s hand), or leave the lead free, the card staying where "
+                "it is.", "50D2(a)", "50D2(b)")
+    finding.say(f"{seat.english} must also play his own penalty card at the first legal opportunity, but declarer's "
+                "lead requirement or prohibition comes first.", "50D1(a)", "50D1(b)")
+    finding.judge("Information from the penalty card is authorized while it lies on the table; if the exposure "
+                  "helped the offenders and damaged declarer, the director adjusts.", "50E")
     return finding
 
 

@@ -9,9 +9,10 @@ that the replay can show whose turn it was and derive the contract, and the
 engine can explain the ruling.
 
 It decides only what follows mechanically from the laws and from who called
-next. Where the outcome turns on the director's judgement (is a replacement
-call comparable, Law 23A?), the call is left standing and any obligation it
-may bring is marked ``conditional``; the engine says so.
+next, and from the director's findings the case states. Where the outcome
+turns on a judgement the case leaves open (is a replacement call comparable,
+Law 23A?), the call is left standing and any obligation it may bring is marked
+``conditional``; the engine says so.
 
 ``app.bridge.auction.Auction`` cannot hold these calls: once a call out of
 rotation is accepted, the calls that stand are no longer in rotation from the
@@ -48,19 +49,28 @@ class LegalAuction(AuctionState):
         self._reverting: CallEntry | None = None  # cancelled out-of-rotation call awaiting the offender's call
         self._attempted: CallEntry | None = None  # a double put in place of an insufficient bid (Law 27B3)
         self._lead_faced = False  # the auction period is over (Law 17D1): no Law 25A substitution after it
+        self._withdrawable: CallEntry | None = None  # LHO's call over an unintended call since replaced (25A6)
 
     # ----- events ----------------------------------------------------------------
 
     def call(self, seat: Seat, call: Call, alerted: bool = False, event_index: int | None = None, *,
-             intended: bool = False, specifies: tuple[Denomination, ...] = ()) -> CallEntry:
+             intended: bool = False, specifies: tuple[Denomination, ...] | None = None,
+             comparable: bool | None = None) -> CallEntry:
         """Record a call made at the table; returns what it was. ``intended`` says the call replaces the
         player's own unintended call (the director's finding under Law 25A1–25A3); ``specifies`` names the
-        denominations an alerted bid specified."""
+        denominations an alerted call or a double specified; ``comparable`` is the director's judgement of a call that
+        takes a withdrawn call's place (Law 23A)."""
         unintended = self._unintended(seat) if intended and self._pending is None else None
+        withdrawable, self._withdrawable = self._withdrawable, None
         if unintended is not None:
             entry = self._substitute(seat, call, alerted, event_index, unintended)
             entry.specifies = specifies
+            entry.comparable = comparable
             return entry
+        taken_back = None
+        if withdrawable is not None and seat is withdrawable.seat and self._pending is None:
+            self._take_back(withdrawable)
+            taken_back = withdrawable.number
         replaces = self._attempt_cancelled(seat)
         pending, self._pending = self._pending, None
         if pending is not None:
@@ -70,9 +80,12 @@ class LegalAuction(AuctionState):
                 watched.lho_called = True
         entry = self._classify(seat, call, alerted, event_index, replaces)
         entry.specifies = specifies
+        entry.comparable = comparable
         entry.intended = intended  # said to be intended, but too late for Law 25A: read as any other call
         if replaces is not None:
             entry.premature = not self.entries[replaces].attention
+        if taken_back is not None:
+            entry.replaces = taken_back
         self.entries.append(entry)
         self._place(entry)
         return entry
@@ -157,7 +170,17 @@ class LegalAuction(AuctionState):
         if index == len(self.standing) - 1:
             self.turn = seat.next
             self._check_end()
+        over = [s.entry for s in self.standing[index + 1:] if s.seat is seat.lho and s.entry is not None]
+        if over:
+            self._withdrawable = self.entries[over[0]]  # Law 25A6: he may take it back before anyone calls
         return entry
+
+    def _take_back(self, withdrawn: CallEntry) -> None:
+        """Law 25A6: the left-hand opponent takes back the call he made over the unintended call, and the
+        call he makes now is made at that turn, in its place."""
+        self._remove_standing(withdrawn.number)
+        withdrawn.resolution = Resolution.WITHDRAWN
+        self.turn = withdrawn.seat
 
     def _attempt_cancelled(self, seat: Seat) -> int | None:
         """Law 27B3: a double or redouble put in place of an insufficient bid is cancelled unless the
@@ -181,11 +204,11 @@ class LegalAuction(AuctionState):
         reverting = self._reverting
         if reverting is not None and entry.seat is reverting.seat and kind is not CallKind.CHANGE:
             self._reverting = None
-            self._after_reversion(reverting)
+            self._after_reversion(reverting, entry)
         if entry.replaces is not None and self.entries[entry.replaces].kind is CallKind.INSUFFICIENT:
             self._after_insufficient(self.entries[entry.replaces], entry)
-            if kind is CallKind.IN_TURN and entry.call in (DOUBLE, REDOUBLE):
-                self._attempted = entry
+            if kind is CallKind.IN_TURN and entry.call in (DOUBLE, REDOUBLE) and entry.comparable is not True:
+                self._attempted = entry  # Law 27B3: cancelled unless comparable (27B1(b))
         if kind is CallKind.IN_TURN:
             entry.resolution = Resolution.STANDS
             self._stand(entry)
@@ -256,15 +279,19 @@ class LegalAuction(AuctionState):
             law = "32A1" if pending.call in (DOUBLE, REDOUBLE) else "31A1"
             self._oblige(pending, Obligation(offender, Duty.REPEAT, law, pending.number, call=pending.call))
 
-    def _after_reversion(self, pending: CallEntry) -> None:
+    def _after_reversion(self, pending: CallEntry, new: CallEntry) -> None:
         """The offender calls at his turn after his call out of rotation was cancelled: unless the director
         judges the new call comparable (Law 23A), partner must pass once (Laws 30B1(b)(ii), 31A2(b),
-        31B, 32A2(b), 32B)."""
+        31B, 32A2(b), 32B). When the case gives the judgement, the pass is owed or not; otherwise it is
+        left conditional."""
         if any(o.duty is Duty.REPEAT or o.law == "30A" for o in pending.obligations):
             return
         answered = self.entries[pending.answered_by] if pending.answered_by is not None else None
         if pending.relation is Relation.RHO and (answered is None or answered.call is PASS):
             return
+        new.judged_against = pending.number
+        if new.comparable:
+            return  # Laws 23B, 30B1(b)(i), 31A2(a), 32A2(a): no further rectification
         if pending.call is PASS and not is_artificial_pass(pending):
             law = "30B1(b)(ii)"
         elif pending.call in (DOUBLE, REDOUBLE):
@@ -272,7 +299,7 @@ class LegalAuction(AuctionState):
         else:
             law = "31A2(b)" if pending.relation is Relation.RHO else "31B"
         self._oblige(pending, Obligation(pending.seat.partner, Duty.PASS_ONCE, law, pending.number,
-                                         conditional=True))
+                                         conditional=new.comparable is None))
 
     def _after_insufficient(self, insufficient: CallEntry, replacement: CallEntry) -> None:
         """The offender replaces his insufficient bid (Law 27B). Partner is free after the lowest sufficient
@@ -289,9 +316,12 @@ class LegalAuction(AuctionState):
             return
         if is_free_correction(insufficient, replacement):
             return
+        replacement.judged_against = insufficient.number
+        if replacement.comparable:
+            return  # Law 27B1(b): a comparable call, so no further rectification
         law = "27B3" if replacement.call in (DOUBLE, REDOUBLE) else "27B2"
         self._oblige(insufficient, Obligation(partner, Duty.PASS_THROUGHOUT, law, insufficient.number,
-                                              conditional=True))
+                                              conditional=replacement.comparable is None))
 
     def _rectify(self, entry: CallEntry) -> None:
         """The director deals with a watched call (Laws 36, 37, 38)."""

@@ -15,8 +15,9 @@ from app.bridge.cards import Card
 from app.bridge.seats import Seat
 from app.rules.auction_exposure import is_honour, penalty_class
 from app.rules.board import Board, card_name
+from app.rules.card_actions import CardAction, CardKind
 from app.rules.findings import Finding
-from app.rules.table_play import CardAction, CardKind, TablePlay
+from app.rules.table_play import TablePlay
 
 
 @dataclass
@@ -36,6 +37,7 @@ class PenaltyCards:
     findings: list[Finding] = field(default_factory=list)
     failures: dict[int, PenaltyCard] = field(default_factory=dict)  # action number -> card it failed to play
     exposed: dict[int, PenaltyCard] = field(default_factory=dict)  # finding number -> the card it is about
+    problems: list[str] = field(default_factory=list)  # findings of the case the events contradict
 
     def from_action(self, action: int) -> PenaltyCard | None:
         return next((c for c in self.cards if c.action == action), None)
@@ -44,6 +46,7 @@ class PenaltyCards:
 def track_penalty_cards(board: Board) -> PenaltyCards:
     table = board.timeline.table
     result = PenaltyCards()
+    result.problems += _designations_out_of_place(board)
     if table is None:
         _before_the_opening_lead(board, result)
         return result
@@ -59,7 +62,8 @@ def track_penalty_cards(board: Board) -> PenaltyCards:
     for index, event in enumerate(board.scenario.events):
         if event.kind == "expose" and event.seat is not None and index not in auction_events:
             for card in event.cards:
-                _exposed(table.declarer, on_table, result, event.seat, card, index)
+                _exposed(table.declarer, on_table, result, event.seat, card, index, designated=not event.penalty,
+                         returned=index in table.forgiven_exposures)
         for action in by_event.get(index, []):
             _card_action(board, table, on_table, result, action)
         for withdrawal in table.withdrawals:
@@ -71,6 +75,18 @@ def track_penalty_cards(board: Board) -> PenaltyCards:
     for number, penalty in result.exposed.items():
         result.findings[number].facts["declarer_lead_options"] = penalty.partner_led
     return result
+
+
+def _designations_out_of_place(board: Board) -> list[str]:
+    """``penalty: false`` on a card shown before the auction ended: Law 24 (or 16D before the first call)
+    deals with it, not the director's designation under Law 50."""
+    timeline = board.timeline
+    early = [*timeline.before_auction, *(i for exposure in timeline.exposures for i in exposure.event_indices)]
+    return [f"penalty: false on {event.seat.english}'s {card_name(event.cards[0])}: the director's designation "
+            "(Law 50) is for a card a defender exposes after the auction; a card shown during the auction is "
+            "dealt with by Law 24, and one shown before it by Law 16D"
+            for event in (board.scenario.events[i] for i in sorted(early))
+            if not event.penalty and event.seat is not None]
 
 
 def _add(on_table: list[PenaltyCard], result: PenaltyCards, card: PenaltyCard) -> None:
@@ -95,14 +111,17 @@ def _before_the_opening_lead(board: Board, result: PenaltyCards) -> None:
         if event.seat is None:
             continue
         for card in event.cards:
-            _exposed(contract.declarer, on_table, result, event.seat, card, index, clarification=True)
+            _exposed(contract.declarer, on_table, result, event.seat, card, index, clarification=True,
+                     designated=not event.penalty)
     _partner_leads(on_table, contract.declarer.lho)  # the opening leader
     for number, penalty in result.exposed.items():
         result.findings[number].facts["declarer_lead_options"] = penalty.partner_led
 
 
 def _exposed(declarer: Seat, on_table: list[PenaltyCard], result: PenaltyCards, seat: Seat, card: Card,
-             index: int, clarification: bool = False) -> None:
+             index: int, clarification: bool = False, designated: bool = False, returned: bool = False) -> None:
+    """A card ``seat`` exposed after the auction; ``designated``: the director ruled it no penalty card;
+    ``returned``: it went back to the hand with no restriction (Law 43B3, which the engine applies after)."""
     if seat is declarer.partner and not clarification:
         return  # dummy's cards are on view anyway
     finding = Finding("penalty-card", seat, index)
@@ -115,9 +134,23 @@ def _exposed(declarer: Seat, on_table: list[PenaltyCard], result: PenaltyCards, 
         finding.say(f"{seat.english} exposed {card_name(card)}, but cards of declarer and dummy never become "
                     "penalty cards and declarer need not play a card he dropped.", "48A")
         result.findings.append(finding)
+        if designated:
+            result.problems.append(f"penalty: false on {seat.english}'s {card_name(card)} is the director's "
+                                   "designation of a defender's card (Law 50); declarer's and dummy's cards are "
+                                   "never penalty cards (Law 48A): leave it out")
+        return
+    if designated:
+        finding.facts.update(penalty_card="none", rectification="50", declarer_lead_options=False)
+        finding.say(f"{seat.english}, a defender, exposed {card_name(card)}, which would make it a penalty card; "
+                    "but the director has designated otherwise, as the law lets him, so it goes back into the hand "
+                    "and neither defender is under any restriction because of it.", "49", "50")
+        finding.judge("Whether what his partner saw of the card could help the defence is for the director to weigh; "
+                      "if it damages declarer's side, he adjusts the score.", "16", "12C1")
+        result.findings.append(finding)
         return
     penalty = PenaltyCard(seat, card, is_honour(card))
-    _add(on_table, result, penalty)
+    if not returned:
+        _add(on_table, result, penalty)
     finding.facts["penalty_card"] = "major" if penalty.major else "minor"
     finding.say(f"{seat.english}, a defender, exposed {card_name(card)} where partner could see it: it is a penalty "
                 "card and stays face up on the table.", "49", "50A")
@@ -150,8 +183,9 @@ def _card_action(board: Board, table: TablePlay, on_table: list[PenaltyCard], re
         if caused_here and withdrawal.face_up:
             withdrawn = table.actions[withdrawal.action]
             _add(on_table, result, PenaltyCard(withdrawn.seat, withdrawn.card, True, withdrawal.action))
-    if action.kind is CardKind.NOT_PLAYED or action.kind is CardKind.EARLY and not action.legal_to_trick:
-        return  # never played: it lies on the table as a penalty card (Laws 57A, 57D)
+    if action.kind in (CardKind.NOT_PLAYED, CardKind.BEFORE_OPTION) \
+            or action.kind is CardKind.EARLY and not action.legal_to_trick:
+        return  # never played: it lies on the table as a penalty card (Laws 50D2, 57A, 57D)
     own = [c for c in on_table if c.seat is action.seat]
     played = next((c for c in own if c.card == action.card), None)
     if played is not None:

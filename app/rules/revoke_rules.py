@@ -1,5 +1,6 @@
 """Laws 61–64: revokes — when one is established, its correction and the penalty cards that follow,
-and the automatic trick adjustment with every exception, counted from the play trick by trick."""
+and the automatic trick adjustment with every exception, counted from the play trick by trick; and
+what dummy's speaking first after a breach of Law 43A2 changes (Laws 43B2(b), 43B3)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,16 @@ from enum import Enum
 from app.bridge.cards import Suit
 from app.bridge.contract import TRICKS_PER_DEAL
 from app.bridge.errors import ScoringError
-from app.bridge.play import Play
 from app.bridge.seats import Seat, Side
 from app.rules.board import Board, card_name
+from app.rules.card_actions import CardAction, CardKind
+from app.rules.dummy_rules import ASKS, DONE, first_to_act
 from app.rules.findings import Finding
 from app.rules.penalty_cards import PenaltyCards
-from app.rules.table_play import CardAction, CardKind, TablePlay
-
-TWELFTH = 12
-ROUND_END = "end-of-round"  # a director event written `director: end-of-round` (Law 64B5)
-NEXT_DEAL = "next-deal"  # `director: next-deal`: a non-offender had called on the next deal (Law 64B4)
+from app.rules.play_events import DRAWS_ATTENTION
+from app.rules.scenario import Event
+from app.rules.table_play import TablePlay
+from app.rules.trick_twelve import NEXT_DEAL, ROUND_END, TWELFTH, correct_trick_twelve, hands_still_out
 
 
 @dataclass
@@ -30,6 +31,7 @@ class Revoke:
     established_by: str  # the section of Law 63A
     attention: int | None  # the first director event after it
     established: bool
+    dummy_breach: Event | None = None  # dummy, after this breach of Law 43A2, spoke first (Laws 43B2(b), 43B3)
 
     @property
     def offender(self) -> Seat:
@@ -52,6 +54,7 @@ class RevokeOutcome:
     transferred_to: dict[Side, int]  # tricks the side receives
     undetermined: str | None  # why the count cannot be given, if it cannot
     corrected_tricks: dict[Side, int] | None = None  # tricks each side wins once trick twelve is corrected (62D)
+    omissions: int = 0  # tricks among ``transferred_to`` for cards omitted and found late (Law 67B1)
 
 
 def revokes(board: Board, penalties: PenaltyCards) -> RevokeOutcome:
@@ -65,8 +68,8 @@ def revokes(board: Board, penalties: PenaltyCards) -> RevokeOutcome:
     for revoke in found:
         finding, count = _judge(board, table, penalties, revoke, found, both_on_trick)
         outcome.findings.append(finding)
-        if revoke.trick == TWELFTH and _hands_still_out(board, revoke):
-            outcome.corrected_tricks = _correct_trick_twelve(table, revoke, finding)
+        if revoke.trick == TWELFTH and hands_still_out(board, revoke.attention):
+            outcome.corrected_tricks = correct_trick_twelve(table, revoke.offender, revoke.suit, finding)
         if count is None:
             outcome.undetermined = finding.unknown.get("tricks_transferred")
         else:
@@ -99,12 +102,15 @@ def _revoke(board: Board, table: TablePlay, action: CardAction) -> Revoke:
     attention = board.director_after(action.event_index)
     established = established_at is not None and all(
         limit is None or established_at < limit for limit in (attention, corrected.event_index if corrected else None))
-    return Revoke(action, action.led, corrected, established_at, by, attention, established)
+    act = ASKS if action.seat is table.declarer else DRAWS_ATTENTION if table.is_defender(action.seat) else ""
+    spoke = first_to_act(board, act, action.event_index, attention) if act else None
+    return Revoke(action, action.led, corrected, established_at, by, attention, established,
+                  spoke[1] if spoke else None)
 
 
 def _both_sides_on_one_trick(found: list[Revoke]) -> set[int]:
-    """Law 62C3: both sides revoked on one trick and only one side has played to the next: both are
-    corrected. Returns the action numbers of revokes corrected under it."""
+    """Law 62C3: a revoke by each side on the same trick, with a card of the next trick played by one
+    side only, is corrected on both sides. Returns the action numbers of revokes corrected under it."""
     corrected: set[int] = set()
     for first in found:
         for second in found:
@@ -131,6 +137,10 @@ def _judge(board: Board, table: TablePlay, penalties: PenaltyCards, revoke: Revo
         finding.say("A revoke corrected this way brings no automatic trick adjustment.", "64B8")
         finding.judge("Information from the withdrawn cards is unauthorized to the side that withdrew them.", "16C2")
         return finding, 0
+    if revoke.dummy_breach is not None and defender:
+        return _dummy_drew_attention(finding, revoke), 0
+    if revoke.dummy_breach is not None:
+        return _dummy_asked(board, table, penalties, revoke, found, finding)
     if not revoke.established:
         return _not_established(finding, revoke, defender), 0
     finding.facts["penalty_card"] = "none"
@@ -152,6 +162,44 @@ def _judge(board: Board, table: TablePlay, penalties: PenaltyCards, revoke: Revo
         _equity(finding)
         return finding, 0
     count = _count(board, table, revoke, finding)
+    _equity(finding)
+    return finding, count
+
+
+def _dummy_drew_attention(finding: Finding, revoke: Revoke) -> Finding:
+    """Law 43B3: dummy, after a breach of Law 43A2, was first to draw attention to a defender's revoke."""
+    assert revoke.dummy_breach is not None
+    finding.facts.update(rectification="43B3", tricks_transferred=0, penalty_card="none")
+    finding.say(f"Dummy, who had {DONE[revoke.dummy_breach.act]}, was the first to draw attention to it: there is "
+                "no immediate rectification. An established revoke brings no automatic trick adjustment; one not "
+                "yet established is still corrected, but the card withdrawn goes back to the hand instead of "
+                "becoming a penalty card.", "43B3", "62A")
+    finding.judge("At the end of play, if the defenders gained through the revoke, the director adjusts their score "
+                  "only; declarer's side keeps the score it made at the table.", "43B3", "12C1")
+    return finding
+
+
+def _dummy_asked(board: Board, table: TablePlay, penalties: PenaltyCards, revoke: Revoke, found: list[Revoke],
+                 finding: Finding) -> tuple[Finding, int | None]:
+    """Law 43B2(b): dummy, after a breach of Law 43A2, was first to ask declarer about his failure to follow."""
+    assert revoke.dummy_breach is not None
+    finding.facts.update(rectification="43B2(b)", penalty_card="none")
+    finding.say(f"Dummy, who had {DONE[revoke.dummy_breach.act]}, was the first to ask declarer whether he had a card "
+                "of the suit: declarer must play a card of the suit led instead, and Law 64 applies as though the "
+                "revoke had been established. The card he substitutes decides who wins the trick.", "43B2(b)", "64")
+    if revoke.corrected is None:
+        finding.unknown["tricks_transferred"] = ("the trick goes to whoever wins it once declarer has substituted a "
+                                                 "card, which the case does not show")
+        return finding, None
+    exceptions = _exceptions(board, table, penalties, revoke, found)
+    if exceptions:
+        finding.facts["tricks_transferred"] = 0
+        for law, text in exceptions:
+            finding.say(f"No automatic trick adjustment: {text}.", law)
+        _equity(finding)
+        return finding, 0
+    count = _count(board, table, revoke, finding)
+    finding.facts["rectification"] = "43B2(b)"  # the branch; the transfer itself is counted by Law 64A
     _equity(finding)
     return finding, count
 
@@ -223,7 +271,7 @@ def _count(board: Board, table: TablePlay, revoke: Revoke, finding: Finding) -> 
         finding.unknown["tricks_transferred"] = "the revoke trick is not complete in the case"
         return None
     winner = tricks[revoke.trick - 1].winner
-    later = _later_tricks_won(board, table, revoke, finding)
+    later = later_tricks_won(board, table, side, revoke.trick, finding)
     # Law 64A footnote: a trick won in dummy is not won by declarer.
     who = (RevokeTrickWinner.OFFENDER if winner is offender
            else RevokeTrickWinner.PARTNER if winner.side is side else RevokeTrickWinner.NON_OFFENDERS)
@@ -299,19 +347,18 @@ def revoke_transfer(trick: int, winner: RevokeTrickWinner, later_won: int) -> Tr
     return automatic_transfer(winner, later_won)
 
 
-def _later_tricks_won(board: Board, table: TablePlay, revoke: Revoke, finding: Finding) -> int | None:
-    """Tricks after the revoke trick won by the offending side: counted from the play when all thirteen are
-    there; otherwise worked out from the case's ``result``; otherwise None unless one is already won."""
+def later_tricks_won(board: Board, table: TablePlay, side: Side, trick: int, finding: Finding) -> int | None:
+    """Tricks after ``trick`` won by ``side``: counted from the play when all thirteen are there; otherwise
+    worked out from the case's ``result``; otherwise None unless one is already won."""
     tricks = table.play.tricks
-    side = revoke.side
-    after = [t for t in tricks[revoke.trick:] if t.winner.side is side]
+    after = [t for t in tricks[trick:] if t.winner.side is side]
     if table.play.is_finished:
         return len(after)
     result = board.scenario.result
     contract = board.contract
     if result is not None and contract is not None:
         total = result if contract.side is side else TRICKS_PER_DEAL - result
-        so_far = sum(1 for t in tricks[: revoke.trick] if t.winner.side is side)
+        so_far = sum(1 for t in tricks[:trick] if t.winner.side is side)
         later = total - so_far
         if later < len(after):
             finding.unknown["tricks_transferred"] = "the case's result gives the offending side fewer tricks than the play"
@@ -320,50 +367,6 @@ def _later_tricks_won(board: Board, table: TablePlay, revoke: Revoke, finding: F
                     "revoke trick.", "64A")
         return later
     return len(after) if after else None
-
-
-def _hands_still_out(board: Board, revoke: Revoke) -> bool:
-    """Law 62D1 applies while the hands are still out of the board (not after the round or the next deal)."""
-    if revoke.attention is None:
-        return True
-    return board.scenario.events[revoke.attention].text.strip().lower() not in (ROUND_END, NEXT_DEAL)
-
-
-def _correct_trick_twelve(table: TablePlay, revoke: Revoke, finding: Finding) -> dict[Side, int] | None:
-    """Law 62D1: replay tricks twelve and thirteen with the revoke corrected, when the offender had only one
-    card of the suit led, so the correction is forced, and all thirteen tricks were played."""
-    play = table.play
-    if not play.is_finished:
-        return None
-    before = [r for r in play.records if r.trick_number < TWELFTH]
-    hand = play.deal[revoke.offender]
-    if hand is None:
-        return None
-    left = [c for c in hand if all(r.card != c for r in before)]
-    legal = [c for c in left if c.suit is revoke.suit]
-    if len(legal) != 1:
-        finding.judge("The offender had a choice of cards to correct the revoke with, so the corrected last two "
-                      "tricks are for the director to establish.", "62D1")
-        return None
-    corrected = Play(play.deal, play.contract)
-    for record in before:
-        corrected.play(record.seat, record.card)
-    for record in play.records:
-        if record.trick_number == TWELFTH:
-            corrected.play(record.seat, legal[0] if record.seat is revoke.offender else record.card)
-    while not corrected.is_finished:
-        seat = corrected.next_to_play()
-        remaining = corrected.remaining[seat]
-        if remaining is None or len(remaining) != 1:
-            return None
-        corrected.play(seat, next(iter(remaining)))
-    won = {side: corrected.tricks_won(side) for side in (Side.NS, Side.EW)}
-    finding.say(f"Corrected, {revoke.offender.english} plays {card_name(legal[0])} to trick twelve; with one card "
-                f"each left, the last trick follows. North-South win {won[Side.NS]} tricks in all and East-West "
-                f"{won[Side.EW]}.", "62D1")
-    finding.judge("A non-offender who played to trick twelve after the revoke may change his card once it is "
-                  "corrected; if one does, count the last two tricks again.", "62C1")
-    return won
 
 
 def _equity(finding: Finding) -> None:

@@ -95,8 +95,35 @@ def _pass(board: Board, finding: Finding, entry: CallEntry) -> None:
     finding.say(f"{offender.english} may make any legal call at his own turn. If it is comparable there is no further "
                 f"rectification; if not, {partner.english} must pass at his next turn.", "30B1(b)(i)",
                 "30B1(b)(ii)")
-    comparable_judgement(finding, "the pass", ("30B1(b)(i)",))
+    if not _judged(board, finding, entry, "the pass", "30B1(b)(i)", "30B1(b)(ii)"):
+        comparable_judgement(finding, "the pass", ("30B1(b)(i)",))
+        lead_restrictions(board, finding, offender, True)
+
+
+def _judged(board: Board, finding: Finding, entry: CallEntry, withdrawn: str, free: str, barred: str) -> bool:
+    """The case states the director's judgement of the offender's call at his proper turn (Law 23A): the
+    branch it puts the board on. False when the call has not been made or the case leaves it open."""
+    later = board.judged_call(entry)
+    if later is None or later.comparable is None:
+        return False
+    offender, partner = entry.seat, entry.seat.partner
+    new = call_name(later.call)
+    if later.comparable:
+        finding.facts["partner_must_pass"] = "no"
+        finding.say(f"{offender.english} then called {new}, which the director judged comparable to {withdrawn}: no "
+                    "further rectification, no lead restriction, and the withdrawn call is not unauthorized "
+                    "information to his partner.", free, "23B", "26A")
+        finding.judge("If the non-offending side was damaged because the infraction helped the offenders, the "
+                      "director adjusts the score at the end of play.", "23C")
+        lead_restrictions(board, finding, offender, False)
+        return True
+    finding.say(f"{offender.english} then called {new}, which the director judged not comparable to {withdrawn}: "
+                f"{partner.english} must pass when next it is his turn.", barred, "23A")
+    finding.judge("Information from the withdrawn call is unauthorized to the offending side; if the offender could "
+                  "have known the infraction might well damage the other side, the director may adjust.", "16C",
+                  "72C")
     lead_restrictions(board, finding, offender, True)
+    return True
 
 
 def _bid_or_double(board: Board, finding: Finding, entry: CallEntry, family: str) -> None:
@@ -111,8 +138,9 @@ def _bid_or_double(board: Board, finding: Finding, entry: CallEntry, family: str
         finding.say(f"{offender.english} may make any legal call at his turn: a comparable call means no further "
                     f"rectification; any other call makes {partner.english} pass at his next turn (once, not for "
                     "the rest of the auction).", f"{b}2", f"{a2}(a)", f"{a2}(b)")
-        comparable_judgement(finding, call_name(entry.call), (f"{a2}(a)",))
-        lead_restrictions(board, finding, offender, True)
+        if not _judged(board, finding, entry, call_name(entry.call), f"{a2}(a)", f"{a2}(b)"):
+            comparable_judgement(finding, call_name(entry.call), (f"{a2}(a)",))
+            lead_restrictions(board, finding, offender, True)
         return
     answer = board.entry(entry.answered_by)
     if answer is not None and answer.call is PASS:
@@ -134,6 +162,8 @@ def _bid_or_double(board: Board, finding: Finding, entry: CallEntry, family: str
                     "make any legal call.", a1, a2)
     finding.say(f"A comparable call lets the auction continue without rectification; any other call makes "
                 f"{partner.english} pass at his next turn.", f"{a2}(a)", f"{a2}(b)")
+    if _judged(board, finding, entry, call_name(entry.call), f"{a2}(a)", f"{a2}(b)"):
+        return
     comparable_judgement(finding, call_name(entry.call), (f"{a2}(a)",))
     finding.judge("Information from the withdrawn call is unauthorized to the offending side; if the offender could "
                   "have known the infraction might well damage the other side, the director may adjust.", "16C",
@@ -195,12 +225,40 @@ def _unintended_call(board: Board, finding: Finding, entry: CallEntry, was: str)
         finding.say("The unintended call had ended the auction, but the opening lead had not been faced: in the "
                     "Clarification Period the substitution is still allowed, and the auction goes on if the "
                     "intended call does not end it. This is not a call after the final pass.", "25A5", "17D1")
-    finding.say(f"No rectification follows and {lho.english} has no option to exercise: the withdrawn call is "
-                "treated as never made, so it carries no unauthorized information and no lead restriction.",
-                "25A1")
-    finding.judge(f"Had {lho.english} called over the unintended call, he may take that call back; his withdrawn "
-                  "call is then authorized to his side and unauthorized to the other.", "25A6")
+    choice = "" if _over(board, entry) else f" and {lho.english} has no option to exercise"
+    finding.say(f"No rectification follows{choice}: the withdrawn call is treated as never made, so it carries no "
+                "unauthorized information and no lead restriction.", "25A1")
+    _called_over(board, finding, entry)
     finding.judge("Whether the call was unintended rather than a change of mind is a finding of fact for the "
                   "director, made away from the table; otherwise Law 25B applies.", "25A2", "25B")
     lead_restrictions(board, finding, offender, False)
     return finding
+
+
+def _called_over(board: Board, finding: Finding, entry: CallEntry) -> None:
+    """Law 25A6: the left-hand opponent who called over the unintended call may take his call back."""
+    offender, lho = entry.seat, entry.seat.lho
+    over = _over(board, entry)
+    if over is None:
+        finding.judge(f"Had {lho.english} called over the unintended call, he could take that call back; his "
+                      "withdrawn call would then be authorized to his side and unauthorized to the other.", "25A6")
+        return
+    finding.facts["options_to"] = lho.letter
+    finding.say(f"{lho.english} had called {call_name(over.call)} over the unintended call. Now that it is replaced, "
+                "he may take that call back and call again; information from his withdrawn call is authorized to "
+                f"his side and unauthorized to {offender.english} and his partner.", "25A6")
+    again = board.replacement_of(over)
+    if over.resolution is Resolution.WITHDRAWN and again is not None:
+        finding.facts["rectification"] = "25A6"
+        finding.say(f"He took back his {call_name(over.call)} and called {call_name(again.call)} instead.", "25A6")
+    elif any(e.number > entry.number for e in board.timeline.entries):
+        finding.say(f"He let his {call_name(over.call)} stand.", "25A6")
+
+
+def _over(board: Board, entry: CallEntry) -> CallEntry | None:
+    """The left-hand opponent's call made over the unintended call that ``entry`` replaced, if any."""
+    first = board.entry(entry.replaces)
+    if first is None:
+        return None
+    return next((e for e in board.timeline.entries
+                 if e.seat is entry.seat.lho and first.number < e.number < entry.number), None)

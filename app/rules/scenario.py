@@ -32,11 +32,16 @@ class Event:
 
     ``seat`` is None for ``trick`` and ``director``. ``call`` is set for call events,
     ``cards`` for play (one card), trick (up to four, in playing order) and expose,
-    ``text`` for claim, concede, say and accept.
+    ``text`` for claim, concede, say and accept. A ``dummy`` event names what dummy did in ``act``
+    (Laws 42, 43, 45F), the card he indicated in ``cards`` and his words, if any, in ``text``.
 
-    Two facts about a call are the director's findings, written by the case: ``intended`` says the call
+    Three facts about a call are the director's findings, written by the case: ``intended`` says the call
     replaces the same player's previous call, which was unintended (Law 25A1–25A3: a slip, no pause for
-    thought); ``specifies`` names the denominations an alerted bid specified (Laws 26B, 27B1(a)).
+    thought); ``specifies`` names the denominations an alerted call, a double or a redouble specified
+    (Laws 26B, 27B1(a)), () if none, None if the case does not say;
+    ``comparable`` is his judgement (Law 23A) of a call that replaces a withdrawn one: True comparable,
+    False not, None not stated (the engine then describes the most restrictive branch). Of an exposed
+    card, ``penalty`` False says the director designated it not a penalty card (Law 50).
     """
 
     kind: str
@@ -47,7 +52,10 @@ class Event:
     cards: tuple[Card, ...] = ()
     text: str = ""
     intended: bool = False
-    specifies: tuple[Denomination, ...] = ()
+    specifies: tuple[Denomination, ...] | None = None
+    comparable: bool | None = None
+    penalty: bool = True
+    act: str = ""
 
 
 @dataclass

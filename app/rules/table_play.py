@@ -6,7 +6,7 @@ right player leads instead, a revoke is corrected by a card of the suit led, a
 defender who leads to the next trick before his partner has played has made a
 penalty card, not a play. This module sorts each card into what it became, so
 that the tricks and their winners are counted from the cards that stand, and
-keeps a record of every card for the engine to judge.
+keeps a record of every card for the engine to judge (``card_actions``).
 
 It applies only what follows from who played next and what the director was
 told; whether a withdrawn card is a penalty card, and what declarer may then
@@ -15,86 +15,37 @@ require, is the engine's to explain.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
+from dataclasses import replace
 
 from app.bridge.cards import Card, Suit
 from app.bridge.contract import Contract
 from app.bridge.deal import Deal
 from app.bridge.play import Play, PlayRecord
 from app.bridge.seats import SEATS, Seat
+from app.rules.auction_exposure import is_honour
+from app.rules.card_actions import CardAction, CardKind, Defect, Shown, Withdrawal
+from app.rules.trick_defects import TrickDefects
 
 
-class CardKind(Enum):
-    """What a card put on the table became."""
-
-    PLAYED = "played"  # went to the trick
-    EARLY = "played early"  # at RHO's turn (Law 57D): it goes to the trick at its proper turn if legal
-    NOT_PLAYED = "not played"  # led to the next trick too soon or a second card to a trick (Laws 57A, 45E)
-    CORRECTION = "correction"  # replaces the player's earlier card to the same trick (Laws 47, 62)
-
-
-@dataclass(frozen=True)
-class CardAction:
-    """One card put on the table, as it happened."""
-
-    number: int
-    event_index: int
-    seat: Seat
-    card: Card
-    trick: int  # the trick it went to, or was meant for
-    expected: Seat  # who was due to lead or play at that moment
-    is_lead: bool  # the first card of its trick (or meant as a lead)
-    kind: CardKind
-    revoke: bool | None  # failed to follow suit when able; None when the hand is unknown
-    replaces: int | None = None  # for a correction: the action whose card it replaces
-    after_director: bool = False  # the director had been called since the previous card
-    led: Suit | None = None  # the suit led to its trick when it was played (None for a lead)
-    could_follow: bool | None = None  # the player held a card of the suit led (None: lead, or hand unknown)
-
-    @property
-    def in_turn(self) -> bool:
-        return self.seat is self.expected
-
-    @property
-    def legal_to_trick(self) -> bool:
-        """The card could legally go to its trick: a lead, or no revoke from the hand held when it was played
-        (Law 57D decides on this at once, whether or not the player's proper turn comes in the events)."""
-        return not (self.could_follow and self.led is not None and self.card.suit is not self.led)
-
-
-@dataclass(frozen=True)
-class Withdrawal:
-    """A card that left its trick (or never joined one); ``face_up`` if it stays on the table.
-
-    ``cause`` is the card action that took it back; ``refusal`` the event at which the option holder
-    refused a lead out of turn (Laws 54D, 55B, 56B), when no card did.
-    """
-
-    action: int
-    cause: int | None
-    face_up: bool
-    refusal: int | None = None
-
-    @property
-    def retracted(self) -> bool:
-        """Taken back by the right leader's lead or by a refusal, not merely left off the trick."""
-        return self.cause is not None or self.refusal is not None
-
-
-class TablePlay:
+class TablePlay(TrickDefects):
     """Follows the cards put on the table and keeps the tricks as they stand."""
 
     def __init__(self, deal: Deal, contract: Contract) -> None:
+        super().__init__()
         self.deal = deal
         self.contract = contract
         self.actions: list[CardAction] = []
         self.withdrawals: list[Withdrawal] = []
         self.records: dict[int, PlayRecord] = {}  # action number -> its record in the standing play
-        self._joined: list[int] = []
+        self._joined: list[int] = []  # the cards that stand, in order; a negative entry is a mark (Law 67)
         self._pending_lead: int | None = None
         self._held: int | None = None
         self._director = False
+        self._shown: list[Shown] = []  # defenders' cards exposed and left face up (Laws 24E, 49)
+        self._forgiven: set[int] = set()  # revoke cards that go back to the hand when corrected (Law 43B3)
+        self.forgiven_exposures: set[int] = set()  # expose events whose cards went back to the hand (Law 43B3)
+        self.spreading = False  # presumed declarer began to spread his hand (Law 54A); done when play resumes
+        self.dummy_breach: int | None = None  # the event at which dummy first broke Law 43A2
         self.play = Play(deal, contract)
 
     # ----- what the replay and the engine ask --------------------------------------
@@ -134,8 +85,56 @@ class TablePlay:
 
     # ----- events ------------------------------------------------------------------
 
-    def director(self) -> None:
+    def director(self, event_index: int | None = None) -> None:
         self._director = True
+        self.settle_defects(event_index)
+
+    def show(self, seat: Seat, card: Card, event_index: int | None = None) -> None:
+        """A defender's card exposed, not played: it lies face up as a penalty card (Laws 24E, 49, 50)."""
+        self._shown.append(Shown(seat, card, len(self.actions), event_index))
+
+    def major_penalty_card_lies(self, seat: Seat) -> bool:
+        """Whether ``seat`` has a major penalty card on the table: a card withdrawn from play or an honour
+        shown, or any two cards (Law 50B)."""
+        in_play = {self.actions[n].card for n in self._standing()}
+        withdrawn = self.face_up()[seat]
+        shown = [s.card for s in self._shown if s.seat is seat and s.card not in in_play and s.card not in withdrawn]
+        return bool(withdrawn) or any(is_honour(card) for card in shown) or len(shown) >= 2
+
+    def latest_offender(self) -> Seat | None:
+        """The defender whose irregularity is the latest at the table: a lead out of turn awaiting a choice,
+        a card shown since the last card, a card out of turn or not played, or a revoke in the trick in
+        progress or the one just quitted."""
+        pending = self.pending_lead
+        if pending is not None and self.is_defender(pending.seat):
+            return pending.seat
+        shown = [s.seat for s in self._shown if s.since == len(self.actions)]
+        if shown:
+            return shown[-1]
+        recent = [a for a in self.actions if self.is_defender(a.seat) and a.trick >= self.play.trick_number - 1]
+        if recent and (recent[-1].kind is not CardKind.PLAYED or not recent[-1].in_turn):
+            return recent[-1].seat
+        revokes = [a for a in recent if a.revoke]
+        return revokes[-1].seat if revokes else None
+
+    def forgive(self, seat: Seat) -> None:
+        """Law 43B3: dummy, after a breach of Law 43A2, was first to draw attention to this defender's
+        irregularity, so there is no immediate rectification: his lead out of turn stands as accepted, the
+        cards he exposed or put on the table since the last card go back to his hand, and his revoke, once
+        corrected, leaves no card on the table."""
+        pending = self.pending_lead
+        if pending is not None and pending.seat is seat:
+            self._pending_lead = None
+        since = len(self.actions)
+        self.forgiven_exposures |= {s.event_index for s in self._shown
+                                    if s.seat is seat and s.since == since and s.event_index is not None}
+        self._shown = [s for s in self._shown if not (s.seat is seat and s.since == since)]
+        last = since - 1
+        self.withdrawals = [replace(w, face_up=False) if w.action == last and self.actions[last].seat is seat else w
+                            for w in self.withdrawals]
+        own = [a for a in self.actions if a.seat is seat]
+        if own and own[-1].revoke:
+            self._forgiven.add(own[-1].number)
 
     def spread(self) -> None:
         """Law 54A: after a faced opening lead out of turn declarer spreads his hand and becomes dummy."""
@@ -143,6 +142,13 @@ class TablePlay:
                                  self.contract.declarer.partner)
         self._pending_lead = None
         self._rebuild()
+
+    def begin_spread(self) -> None:
+        """Law 54A: presumed declarer, in beginning to spread his hand after a faced opening lead out of turn,
+        exposed a card, so he must spread it all: his choice is gone. The hands change places when play
+        resumes, once the director has ruled (or at the end of what the case shows)."""
+        self._pending_lead = None
+        self.spreading = True
 
     def accept_lead(self) -> None:
         """The lead out of turn is accepted by a statement (Law 53A)."""
@@ -160,6 +166,10 @@ class TablePlay:
 
     def act(self, seat: Seat, card: Card, event_index: int) -> CardAction:
         """A card put on the table by ``seat``; returns what it became."""
+        if self.spreading:
+            self.spreading = False
+            self.spread()
+        self.restore()
         after_director, self._director = self._director, False
         pending = self.pending_lead
         if pending is not None and pending.seat is not seat:
@@ -170,6 +180,9 @@ class TablePlay:
         correction = self._corrected(seat, card, after_director)
         if correction is not None:
             return self._correct(seat, card, event_index, correction, after_director)
+        omitted = self.supplying(seat, after_director)
+        if omitted is not None:
+            return self._supplied(seat, card, event_index, omitted)
         current = self.play.current
         due = self.due()
         trick = self.play.trick_number
@@ -180,6 +193,13 @@ class TablePlay:
             self._withdraw(action.number, None, self.is_defender(seat))
             return action
         if not current:
+            if seat is due and self.is_defender(seat) and not after_director \
+                    and self.major_penalty_card_lies(seat.partner):
+                # Law 50D2: he may not lead until declarer has chosen; led too soon, the card is exposed (Law 49).
+                action = self._record(seat, card, event_index, trick, due, True, CardKind.BEFORE_OPTION, None,
+                                      after_director)
+                self._withdraw(action.number, None, True)
+                return action
             action = self._join(seat, card, event_index, due, True, after_director)
             if seat is not due:
                 self._pending_lead = action.number
@@ -218,7 +238,7 @@ class TablePlay:
         """The action whose card this one replaces, if it is a correction (Laws 62A, 62C)."""
         current = self.play.current
         last_trick = self.play.tricks[-1] if self.play.tricks else None
-        own = next((n for n in self._joined if self.actions[n].seat is seat
+        own = next((n for n in self._standing() if self.actions[n].seat is seat
                     and self.trick_of(n) == self.play.trick_number), None)
         if own is not None:
             led = current[0].card.suit
@@ -227,7 +247,7 @@ class TablePlay:
             return None
         if last_trick is None or not after_director and not self._corrected_in(last_trick.number):
             return None
-        own = next((n for n in self._joined if self.actions[n].seat is seat
+        own = next((n for n in self._standing() if self.actions[n].seat is seat
                     and self.trick_of(n) == last_trick.number), None)
         if own is None or card.suit is not last_trick.led_suit:
             return None
@@ -253,9 +273,20 @@ class TablePlay:
         # of the revoking side; the non-offenders' cards go back to hand (62C1).
         revoker_side = next((a.seat.side for a in self.actions if a.kind is CardKind.CORRECTION and a.trick == trick
                              and self.actions[a.replaces or 0].revoke), seat.side if offending else None)
-        face_up = self.is_defender(seat) and seat is not self.dummy and (offending or seat.side is revoker_side)
+        face_up = (self.is_defender(seat) and seat is not self.dummy and (offending or seat.side is revoker_side)
+                   and replaced not in self._forgiven)
         self.withdrawals.append(Withdrawal(replaced, action.number, face_up))
         self._rebuild()
+        return action
+
+    def _supplied(self, seat: Seat, card: Card, event_index: int, omitted: Defect) -> CardAction:
+        """Law 67A1: the card a player omitted to play, supplied to its trick once attention is drawn."""
+        led, could_follow = self._situation(seat, omitted.trick)
+        revoke = bool(could_follow) and card.suit is not led
+        action = CardAction(len(self.actions), event_index, seat, card, omitted.trick, seat, False, CardKind.PLAYED,
+                            revoke, None, True, led, could_follow)
+        self.actions.append(action)
+        self.supply(omitted, action)
         return action
 
     def _situation(self, seat: Seat, trick: int) -> tuple[Suit | None, bool | None]:
@@ -283,6 +314,7 @@ class TablePlay:
         self._joined.append(number)
         self.records[number] = record
         self._release_held()
+        self.replayed(action)
         return action
 
     def _release_held(self) -> None:
@@ -310,13 +342,20 @@ class TablePlay:
         self.play = Play(self.deal, self.contract)
         self.records = {}
         for number in self._joined:
+            if number < 0:
+                self._marks[-number - 1].apply(self.play)
+                continue
             action = self.actions[number]
             self.records[number] = self.play.play(action.seat, action.card)
+
+    def _standing(self) -> list[int]:
+        """The card actions that stand, in order, without the marks."""
+        return [n for n in self._joined if n >= 0]
 
     def face_up(self) -> dict[Seat, tuple[Card, ...]]:
         """Cards withdrawn from play that lie face up before their owner."""
         shown: dict[Seat, list[Card]] = {seat: [] for seat in SEATS}
-        in_play = {self.actions[n].card for n in self._joined}
+        in_play = {self.actions[n].card for n in self._standing()}
         for withdrawal in self.withdrawals:
             action = self.actions[withdrawal.action]
             if withdrawal.face_up and action.card not in in_play and action.card not in shown[action.seat]:

@@ -11,7 +11,7 @@ the tricks come out as the laws leave them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from app.bridge.auction import Auction
@@ -23,9 +23,11 @@ from app.bridge.play import PlayRecord, Trick
 from app.bridge.seats import SEATS, Seat
 from app.rules.auction_exposure import AuctionExposure, exposure_law
 from app.rules.call_entries import CallEntry
+from app.rules.card_actions import CardAction
 from app.rules.legal_auction import LegalAuction
+from app.rules.play_events import DEFECTS, begins_to_spread, may_refuse, play_event
 from app.rules.scenario import Event, Scenario
-from app.rules.table_play import CardAction, TablePlay
+from app.rules.table_play import TablePlay
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,13 @@ class TableState:
     balloons: tuple[Balloon, ...]
     director_called: bool
     play_record: PlayRecord | None = None
+    dealt: Mapping[Seat, Hand | None] = field(default_factory=dict)  # the hands before any card was played
+
+    @property
+    def played_out(self) -> bool:
+        """Every card has been played: the hands given are empty, and only ``dealt`` shows the deal."""
+        held = [hand for hand in self.hands.values() if hand is not None]
+        return self.in_play and bool(held) and not any(len(hand) for hand in held)
 
     @property
     def in_play(self) -> bool:
@@ -117,6 +126,7 @@ class Timeline:
     table: TablePlay | None = None
     before_auction: list[int] = field(default_factory=list)  # expose events before the first call
     clarification: list[int] = field(default_factory=list)  # expose events after the auction, before a lead
+    attention_before_lead: bool = False  # the director was called after the auction ended, before the lead
 
     def __len__(self) -> int:
         return len(self.states)
@@ -156,12 +166,18 @@ def replay(scenario: Scenario) -> Timeline:
         step=0, event=None, calls=tuple(timeline.calls),
         hands={s: scenario.deal[s] for s in SEATS}, current_trick=(), quitted=(),
         exposed={s: () for s in SEATS}, contract=timeline.contract, dummy_visible=False, balloons=(),
-        director_called=False,
+        director_called=False, dealt={s: scenario.deal[s] for s in SEATS},
     )
     timeline.states.append(state)
     for index, event in enumerate(scenario.events):
         state = _step(timeline, scenario, state, index, event)
         timeline.states.append(state)
+    if timeline.table is not None and timeline.table.spreading:
+        timeline.table.spread()  # Law 54A, when the case stops before play resumes: the contract the board has
+        timeline.contract = timeline.table.contract
+    if timeline.table is not None:
+        timeline.table.settle_defects(None)  # a defective trick nobody called the director to is found now
+        timeline.table.restore()
     return timeline
 
 
@@ -190,7 +206,7 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
     seat = event.seat
     if event.kind == "call" and seat is not None and event.call is not None:
         entry = timeline.auction.call(seat, event.call, event.alerted, index, intended=event.intended,
-                                      specifies=event.specifies)
+                                      specifies=event.specifies, comparable=event.comparable)
         timeline.entries.append(entry)
         timeline.calls.append(MadeCall(seat, event.call, entry.turn, event.alerted, "", index))
         _update_contract(timeline, scenario)
@@ -204,9 +220,18 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
             timeline.before_auction.append(index)
         elif timeline.table is None and timeline.contract is not None:
             timeline.clarification.append(index)  # the Clarification Period (Law 17D1)
+        elif timeline.table is not None and timeline.table.is_defender(seat) and event.penalty:
+            timeline.table.show(seat, event.cards[0], index)
+        elif timeline.table is not None and begins_to_spread(timeline.table, seat):
+            timeline.table.begin_spread()  # Law 54A: in exposing a card he began to spread, so he spreads it all
         exposed = dict(new.exposed)
         exposed[seat] = (*exposed[seat], *event.cards)
         return replace(new, exposed=exposed)
+    if event.kind in DEFECTS or event.kind == "dummy":
+        if timeline.table is not None:  # before the play they mean nothing; the engine reports them
+            play_event(timeline.table, event, index)
+            new = _on_table(timeline.table, new)
+        return replace(new, balloons=(Balloon(seat, "say", event.text),)) if seat is not None and event.text else new
     if event.kind == "accept" and seat is not None:
         _accept(timeline, scenario, seat, event.text, index)
         new = replace(new, contract=timeline.contract)
@@ -218,7 +243,9 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
     if event.kind == "director":
         timeline.auction.attention()
         if timeline.table is not None:
-            timeline.table.director()
+            timeline.table.director(index)
+        elif timeline.auction.is_complete or scenario.contract is not None:
+            timeline.attention_before_lead = True
         _update_contract(timeline, scenario)
         # A claim or concession stands until the director rules on it (Laws 68, 69, 70): its statement
         # is still on the table when he arrives, at the step the trainee rules on.
@@ -239,12 +266,6 @@ def _accept_words(text: str) -> str:
     return text
 
 
-def _may_refuse(table: TablePlay, lead: CardAction, seat: Seat) -> bool:
-    """Who may refuse a lead out of turn: declarer after a defender's (Laws 54, 56), either defender after
-    declarer's (Law 55A)."""
-    return seat is table.declarer if table.is_defender(lead.seat) else table.is_defender(seat)
-
-
 def _accept(timeline: Timeline, scenario: Scenario, seat: Seat, text: str, index: int) -> None:
     verdict = accepts(text)
     table = timeline.table
@@ -256,7 +277,7 @@ def _accept(timeline: Timeline, scenario: Scenario, seat: Seat, text: str, index
     if lead is None:
         return
     if verdict is False:
-        if _may_refuse(table, lead, seat):
+        if may_refuse(table, lead, seat):
             table.refuse_lead(index)  # Laws 54D, 55B, 56B: retracted now; the right player leads
     elif verdict is None and seat is table.declarer and lead.trick == 1:
         table.spread()  # Law 54A: declarer spreads his hand and becomes dummy
@@ -302,6 +323,7 @@ def _play_cards(timeline: Timeline, scenario: Scenario, state: TableState, event
             contract = _presumed_contract(scenario, event)
             timeline.contract_presumed = True
         table = timeline.table = TablePlay(scenario.deal, contract)
+        _cards_already_shown(timeline, scenario, table)
         # Cards exposed in the auction by the declaring side go back to hand (Law 24D).
         state = replace(state, exposed={s: cards if table.is_defender(s) else () for s, cards in state.exposed.items()})
     action: CardAction | None = None
@@ -313,6 +335,21 @@ def _play_cards(timeline: Timeline, scenario: Scenario, state: TableState, event
     if record is not None:
         timeline.plays.append(record)
     return replace(_on_table(table, state), contract=timeline.contract, dummy_visible=True, play_record=record)
+
+
+def _cards_already_shown(timeline: Timeline, scenario: Scenario, table: TablePlay) -> None:
+    """What the play starts with: the defenders' cards exposed in the auction (Law 24E) or the Clarification
+    Period (Law 49) lie face up, and a director called since the auction ended has dealt with them."""
+    for exposure in timeline.exposures:
+        if table.is_defender(exposure.seat):
+            for card in exposure.cards:
+                table.show(exposure.seat, card)
+    for index in timeline.clarification:
+        event = scenario.events[index]
+        if event.seat is not None and table.is_defender(event.seat) and event.penalty:
+            table.show(event.seat, event.cards[0], index)
+    if timeline.attention_before_lead:
+        table.director()
 
 
 def _on_table(table: TablePlay, state: TableState) -> TableState:

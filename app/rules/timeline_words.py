@@ -6,6 +6,10 @@ from __future__ import annotations
 from app.rules.timeline import Timeline
 
 EVENT_WORDS = {"say": "says", "claim": "claims", "concede": "concedes", "accept": "accepts"}
+DUMMY_WORDS = {"looks": "looks at a defender's cards", "leaves-seat": "leaves his seat to watch the play",
+               "exchanges-hands": "changes places with declarer", "warns": "speaks to declarer",
+               "asks": "asks declarer about the suit led", "draws-attention": "speaks up",
+               "indicates": "touches"}
 
 
 def describe_event(timeline: Timeline, step: int) -> str:
@@ -27,4 +31,15 @@ def describe_event(timeline: Timeline, step: int) -> str:
         return f"{who} exposes the {event.cards[0].symbol}"
     if event.kind == "director":
         return "The director is called"
+    if event.kind == "turned":
+        return "The cards of the trick are turned over"
+    if event.kind == "extra":
+        return f"{who}'s {event.cards[0].symbol} goes with the card he played, unseen"
+    if event.kind == "retrieve":
+        return f"{who} picks up the {event.cards[0].symbol} and puts it back in his hand"
+    if event.kind == "dummy":
+        done = DUMMY_WORDS.get(event.act, event.act)
+        if event.cards:
+            done = f"{done} the {event.cards[0].symbol}"
+        return f"{who} (dummy) {done}" + (f": “{event.text}”" if event.text else "")
     return f"{who} {EVENT_WORDS.get(event.kind, event.kind)}: “{event.text}”" if event.text else f"{who} {event.kind}"

@@ -64,6 +64,7 @@ ACCESS: tuple[Access, ...] = (
     Access("live_members", (_READ, _ADD, f"{_CHANGE} (left_at, recorded_at, attempt_id)"), own=_OWN,
            instructors_read=True, joins=_of("live_sessions", "session_id", "ended_at IS NULL")),
     Access("live_answers", (_READ, _ADD), own=_OWN, instructors_read=True),
+    Access("study_plans", (_READ, _ADD, _CHANGE, _REMOVE), own=_OWN),
 )
 # Shared with the whole class for reading (a trainee joins a session by its code), written only by
 # its presenter, who must be an instructor.

@@ -6,6 +6,12 @@ writes later can find, at its first write, that another process committed in bet
 SQLite then fails at once with "database is locked" instead of waiting. Taking the
 write lock at the start makes a second writer wait (up to the busy timeout) instead.
 Reads stay deferred, so they never wait for a writer (WAL lets them run side by side).
+
+Why one shared connection for an in-memory database (``sqlite://``): each SQLite connection to
+``:memory:`` has a database of its own, and SQLAlchemy's default pool gives each thread its own
+connection; the window opens the store off the GUI thread and uses it on the GUI thread, which
+would then find an empty database ("no such table"). A single connection, shared by the threads
+(SQLite serialises them), keeps one database for the life of the engine.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from typing import Any
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.pool import StaticPool
 
 from app.store.errors import StoreError
 from app.store.health import check_file, prepare_folder
@@ -44,7 +51,9 @@ def create_store_engine(url: URL) -> Engine:
     """An engine for the progress database; ``writer(engine)`` gives its write-transaction twin.
     A SQLite file is checked first (see ``health``): its folder made, read-only or damaged refused."""
     options: dict[str, Any] = {}
-    if url.get_backend_name() == "postgresql":
+    if is_sqlite(url) and sqlite_file(url) is None:
+        options = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+    elif url.get_backend_name() == "postgresql":
         # pre-ping: a connection the network dropped is replaced at its next use, not reported as an error
         options = {"pool_pre_ping": True,
                    "connect_args": {key: value for key, value in POSTGRES_NETWORK.items() if key not in url.query}}

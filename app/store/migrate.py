@@ -81,13 +81,21 @@ def newest_revision() -> str | None:
     revises. None if the files do not say it plainly (alembic then reads them itself)."""
     revisions: set[str] = set()
     revised: set[str] = set()
-    for path in (MIGRATIONS / "versions").glob("*.py"):
-        names = _revision_names(path)
+    for names in _migration_files():
         revisions.add(str(names.get("revision")))
         down = names.get("down_revision")
         revised.update(down if isinstance(down, tuple | list) else [] if down is None else [str(down)])
     heads = revisions - revised
     return heads.pop() if len(heads) == 1 else None
+
+
+def known_revisions() -> set[str]:
+    """Every revision the migration files name, read as text."""
+    return {str(names.get("revision")) for names in _migration_files()}
+
+
+def _migration_files() -> list[dict[str, object]]:
+    return [_revision_names(path) for path in (MIGRATIONS / "versions").glob("*.py")]
 
 
 def _revision_names(path: Path) -> dict[str, object]:
@@ -108,6 +116,9 @@ def _revision_names(path: Path) -> dict[str, object]:
 def migrate(engine: Engine) -> Path | None:
     """Upgrade the database to the latest schema. Returns the backup taken, if any: one is
     taken of a SQLite file that already held an older schema, before touching it."""
+    path = sqlite_file(engine.url)
+    if path is not None and path.exists():
+        _refuse_newer_file(path)
     with engine.connect() as connection:
         recorded = recorded_revision(connection)
     if recorded is not None and recorded == newest_revision():
@@ -123,12 +134,7 @@ def migrate(engine: Engine) -> Path | None:
             return None
         known = {script.revision for script in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
         if current is not None and current not in known:
-            raise StoreError(
-                f"the progress database {engine.url.render_as_string(hide_password=True)} has schema revision "
-                f"{current}, written by a newer Director Trainer; update the application, or open another "
-                "database with --db"
-            )
-        path = sqlite_file(engine.url)
+            raise _newer(engine.url.render_as_string(hide_password=True), current)
         backup = _backup(path, current) if path is not None and current is not None else None
         try:
             upgrade(connection)
@@ -140,6 +146,29 @@ def migrate(engine: Engine) -> Path | None:
                     "director-trainer --db OWNER_URL classroom setup") from exc
             raise
         return backup
+
+
+def _refuse_newer_file(path: Path) -> None:
+    """Refuse a SQLite file whose schema a newer release wrote, reading it with ``sqlite3`` before the
+    engine's first connection switches it to WAL mode: a file that is refused is left as it was found
+    (the release that wrote it may not expect WAL, and the user may take it back to that release)."""
+    try:
+        connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return  # the engine's own connection reports a file it cannot open
+    try:
+        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        return  # no revision recorded (a new file): nothing newer to refuse
+    finally:
+        connection.close()
+    if row is not None and str(row[0]) not in known_revisions():
+        raise _newer(str(path), str(row[0]))
+
+
+def _newer(where: str, revision: str) -> StoreError:
+    return StoreError(f"the progress database {where} has schema revision {revision}, written by a newer Director "
+                      "Trainer; update the application, or open another database with --db")
 
 
 def _backup(path: Path, revision: str) -> Path:

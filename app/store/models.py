@@ -8,7 +8,7 @@ without the content library, and old results survive edits to a case.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -182,7 +182,7 @@ class OpenExamRow(Base):
     started_at: Mapped[datetime]
     paused_seconds: Mapped[float] = mapped_column(Float)
     seen_at: Mapped[datetime]
-    # Added in revision 0005: the case on screen, and the questions flagged to look at again.
+    # Added in revision 0006: the case on screen, and the questions flagged to look at again.
     position: Mapped[int | None] = mapped_column(Integer)
     flags: Mapped[list[Any] | None] = mapped_column(JSON)
 
@@ -209,7 +209,7 @@ class OpenAttemptRow(Base):
     seconds: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[datetime | None]
     updated_at: Mapped[datetime]
-    question_index: Mapped[int | None] = mapped_column(Integer)  # the question on screen; added in 0005
+    question_index: Mapped[int | None] = mapped_column(Integer)  # the question on screen; added in 0006
 
 
 class OpenAnswerRow(Base):
@@ -303,3 +303,16 @@ class LiveAnswerRow(Base):
     answer: Mapped[Any] = mapped_column(JSON)
     seen_revision: Mapped[int] = mapped_column(Integer)
     answered_at: Mapped[datetime]
+
+
+class StudyPlanRow(Base):
+    """The exam a trainee is preparing for, and its date (one plan per trainee). Added by the
+    study plan's migration (``versions/*_study_plan.py``)."""
+
+    __tablename__ = "study_plans"
+
+    profile_id: Mapped[int] = mapped_column(ForeignKey("profiles.id", ondelete="CASCADE"), primary_key=True)
+    definition: Mapped[dict[str, Any]]
+    exam_date: Mapped[date]
+    cases_per_day: Mapped[int | None] = mapped_column(Integer)
+    updated_at: Mapped[datetime]

@@ -22,6 +22,7 @@ from app.content.cases.model import Case
 from app.store.bookmarks import StoreBookmarks
 from app.store.engine import create_store_engine, is_sqlite
 from app.store.errors import StoreError
+from app.store.history import StoreHistory
 from app.store.live_sessions import StoreLive, decoded_answers
 from app.store.location import database_url
 from app.store.migrate import migrate
@@ -40,6 +41,7 @@ from app.store.models import (
 from app.store.records import ExamSummary, Profile, Role
 from app.store.results import StoreResults
 from app.store.sessions import _reason
+from app.store.study_plans import StoreStudyPlans
 from app.store.work_in_progress import StoreWorkInProgress
 from app.training.answer_codec import answer_to_json
 from app.training.attempt import Attempt
@@ -53,9 +55,9 @@ from app.training.review import DueItem, ItemKind, ReviewItem, ReviewScheduler, 
 PROFILE_NAME_LENGTH = 100
 
 
-class Store(StoreResults, StoreBookmarks, StoreWorkInProgress, StoreLive):
+class Store(StoreResults, StoreBookmarks, StoreWorkInProgress, StoreLive, StoreHistory, StoreStudyPlans):
     """Trainee profiles, attempts, spaced review, exams, bookmarks and notes, work not yet finished,
-    and live class sessions.
+    live class sessions, the history the study plan reads, and the plan itself.
 
     Open it with ``Store.open(db)`` (``db`` is the ``--db`` value or None), which also
     brings the schema up to date; ``backup`` is then the copy taken of a SQLite file

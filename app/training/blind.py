@@ -2,7 +2,7 @@
 
 The marks, the progress bars and the mock papers should measure directing, not a pattern in how
 the cases are written. A blind strategy answers from the form of the question alone — always the
-first (or last, or longest) choice shown, every box ticked or none, the first two, numbers and
+first (or last, longest, shortest or middle-length) choice shown, every box ticked or none, the first two, numbers and
 law references left blank — through the same marking, the same shuffled order of choices (one
 seed per attempt) and the same order questions' starting order as the window. Chance is the mark
 of the best guess made without reading: 1 in k for a single choice; for a several-choice question
@@ -60,6 +60,10 @@ STRATEGIES: dict[str, Strategy] = {
     "always the last choice shown": _single(lambda _question, shown: shown[-1]),
     "always the longest choice": _single(
         lambda question, shown: max(shown, key=lambda index: len(question.choices[index].text))),
+    "always the shortest choice": _single(
+        lambda question, shown: min(shown, key=lambda index: len(question.choices[index].text))),
+    "always the choice of middle length": _single(
+        lambda question, shown: sorted(shown, key=lambda index: len(question.choices[index].text))[len(shown) // 2]),
     "tick every choice": _ticks(lambda shown: shown),
     "tick no choice": _ticks(lambda shown: ()),
     "tick the first two shown": _ticks(lambda shown: shown[:2]),

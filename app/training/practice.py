@@ -15,9 +15,8 @@ from datetime import datetime
 from enum import StrEnum
 
 from app.content.cases.model import Case
-from app.content.laws.refs import parse_ref
 from app.training.attempt import Attempt
-from app.training.case_filter import CaseFilter, cites
+from app.training.case_filter import CaseFilter
 from app.training.report import Report, report_for
 from app.training.review import DueItem, ItemKind
 
@@ -38,19 +37,33 @@ class Progress:
     last_scores: Mapping[str, float] = field(default_factory=dict)
 
 
-def _review_rank(case: Case, progress: Progress) -> tuple[int, datetime] | None:
-    """(0, due) for a due case, (1, earliest due) for a case citing a due law section, else None."""
-    case_due = [d.due for d in progress.due if d.item.kind == ItemKind.CASE and d.item.key == case.id]
-    if case_due:
-        return 0, min(case_due)
-    law_due = [d.due for d in progress.due if d.item.kind == ItemKind.LAW and cites(case, parse_ref(d.item.key))]
-    return (1, min(law_due)) if law_due else None
+def _review_ranks(cases: Iterable[Case], progress: Progress) -> dict[str, tuple[int, datetime]]:
+    """Case id → (0, due) for a case due, (1, earliest due) for a case citing a law section due (the
+    section, or one it lies inside, as ``cites`` reads it); cases with nothing due are left out.
+    The due items are read once, so a long history ranks the whole library quickly."""
+    case_due: dict[str, datetime] = {}
+    law_due: dict[str, datetime] = {}
+    for item in progress.due:
+        found = case_due if item.item.kind == ItemKind.CASE else law_due
+        found[item.item.key] = min(item.due, found.get(item.item.key, item.due))
+    ranks: dict[str, tuple[int, datetime]] = {}
+    for case in cases:
+        if case.id in case_due:
+            ranks[case.id] = (0, case_due[case.id])
+            continue
+        dues = [law_due[ref.key] for cited in case.laws for ref in (cited, *cited.ancestors()) if ref.key in law_due]
+        if dues:
+            ranks[case.id] = (1, min(dues))
+    return ranks
 
 
 def practice_order(cases: Iterable[Case], progress: Progress) -> list[Case]:
     """Every case, due first, then unseen, then weakest; ties keep the library's order."""
+    cases = list(cases)
+    ranks = _review_ranks(cases, progress)
+
     def rank(case: Case) -> tuple[int, float]:
-        review = _review_rank(case, progress)
+        review = ranks.get(case.id)
         if review is not None:
             return review[0], review[1].timestamp()
         if case.id not in progress.last_scores:
@@ -62,7 +75,9 @@ def practice_order(cases: Iterable[Case], progress: Progress) -> list[Case]:
 
 def review_queue(cases: Iterable[Case], progress: Progress) -> list[Case]:
     """Only the cases due for review, or citing a law section due, in the order of ``practice_order``."""
-    return [case for case in practice_order(cases, progress) if _review_rank(case, progress) is not None]
+    cases = list(cases)
+    ranks = _review_ranks(cases, progress)
+    return [case for case in practice_order(cases, progress) if case.id in ranks]
 
 
 @dataclass

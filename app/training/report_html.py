@@ -15,7 +15,7 @@ from app.training.exam import ExamReport
 from app.training.report import CaseLine, Report, Tally
 
 NOT_ANSWERED_MARK = "—"
-_STYLE = "body { font-family: sans-serif; } th { text-align: left; } td.n { text-align: right; }"
+PAGE_STYLE = "body { font-family: sans-serif; } th { text-align: left; } td.n { text-align: right; }"
 
 
 def report_html(report: Report | ExamReport, trainee: str = "", topic_names: Mapping[str, str] | None = None) -> str:
@@ -28,7 +28,7 @@ def report_html(report: Report | ExamReport, trainee: str = "", topic_names: Map
         "<!DOCTYPE html>",
         '<html><head><meta charset="utf-8">',
         f"<title>{escape(results.title)}</title>",
-        f"<style>{_STYLE}</style></head><body>",
+        f"<style>{PAGE_STYLE}</style></head><body>",
         f"<h1>{escape(results.title)}</h1>",
     ]
     if trainee:
@@ -37,11 +37,11 @@ def report_html(report: Report | ExamReport, trainee: str = "", topic_names: Map
         parts.append(_exam_summary(exam))
     parts.append(f"<p>Score: {_tally(results.total)}</p>")
     parts.append("<h2>By topic</h2>")
-    parts.append(_table(("Topic", "Points", "Out of", "Score"),
+    parts.append(html_table(("Topic", "Points", "Out of", "Score"),
                         ([names.get(topic, topic), *_numbers(tally)] for topic, tally in results.by_topic.items()),
                         numeric={1, 2, 3}))
     parts.append("<h2>Case by case</h2>")
-    parts.append(_table(("Case", "Points", "Out of", "Score"),
+    parts.append(html_table(("Case", "Points", "Out of", "Score"),
                         ([line.title, *_numbers(line.tally)] for line in results.cases), numeric={1, 2, 3}))
     parts.extend(_case_detail(line) for line in results.cases)
     parts.append("</body></html>")
@@ -70,10 +70,10 @@ def _case_detail(line: CaseLine) -> str:
     numeric = {3, 4} if given else {2, 3}
     whys = "".join(f"<p><b>Question {number}, why:</b> {escape(q.why)}</p>\n"
                    for number, q in enumerate(line.questions, start=1) if q.why)
-    return f"<h3>{escape(line.title)}</h3>\n" + _table(headings, rows, numeric=numeric) + "\n" + whys
+    return f"<h3>{escape(line.title)}</h3>\n" + html_table(headings, rows, numeric=numeric) + "\n" + whys
 
 
-def _table(headings: Sequence[str], rows: Iterable[Sequence[str]], numeric: set[int]) -> str:
+def html_table(headings: Sequence[str], rows: Iterable[Sequence[str]], numeric: set[int]) -> str:
     """A bordered table; the ``numeric`` columns are right-aligned."""
     head = "".join(f"<th>{escape(h)}</th>" for h in headings)
     body = "".join(

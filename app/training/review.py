@@ -105,3 +105,16 @@ class ReviewScheduler:
         card = Card.from_json(card_json) if card_json is not None else Card(due=moment)
         card, _log = self._scheduler.review_card(card, rating_for(score), moment)
         return ScheduledCard(card.to_json(), as_utc(card.due))
+
+    def retrievability(self, card_json: str | None, first_seen: datetime, at: datetime) -> float:
+        """The chance, on fsrs's forgetting curve, that the item is recalled at ``at``. An item with
+        no card was answered in full the first time, so nothing was scheduled: its curve is the one
+        a first review rated Easy at ``first_seen`` starts."""
+        from fsrs import Card, Rating
+
+        if card_json is None:
+            moment = as_utc(first_seen)
+            card, _log = self._scheduler.review_card(Card(due=moment), Rating.Easy, moment)
+        else:
+            card = Card.from_json(card_json)
+        return float(self._scheduler.get_card_retrievability(card, as_utc(at)))

@@ -249,3 +249,60 @@ def test_which_problems_skip_a_board_and_which_leave_out_a_part() -> None:
         "parts.pbn, line 20, board 5: the result '14' is not a number of tricks from 0 to 13; result left out",
     ]
     assert "no deal: the Deal tag is empty; board skipped" in str(read_pbn('[Deal ""]\n').problems[0])
+
+
+def _board(extra: str, auction: str = "", first: str = "N") -> str:
+    """Board 1 dealt by North with ``extra`` tags, and an auction from ``first`` if one is given."""
+    return (f'[Board "1"]\n[Dealer "N"]\n[Deal "{EXAMPLE.to_pbn()}"]\n{extra}'
+            + (f'[Auction "{first}"]\n{auction}\n' if auction else ""))
+
+
+def test_double_dash_placeholders_in_the_play_read_like_single_ones() -> None:
+    """Some programs write '--' where no card was played (after a claim); it must not cost the whole play."""
+    text = _board('[Contract "6NT"]\n[Declarer "S"]\n[Result "11"]\n[Play "W"]\nCT C2 CK C6\nH5 HK HQ H7\n'
+                  "-- SA S4 --\n*\n")
+    board_file = read_pbn(text, "dashes.pbn")
+    assert board_file.problems == ()
+    (board,) = board_file.boards
+    assert played(board)[-2:] == ["N:SA", "E:S4"]
+
+
+def test_an_insufficient_bid_in_the_auction_is_reported_and_kept() -> None:
+    text = _board('[Contract "2S"]\n[Declarer "E"]\n', "1H 1D 1S 2S\nP P P")
+    board_file = read_pbn(text, "insufficient.pbn")
+    assert [str(p) for p in board_file.problems] == [
+        "insufficient.pbn, line 7, board 1: call 2 (East's 1D) is not legal: 1D does not supersede the last bid, "
+        "1H: it is insufficient (Law 18D); the auction is kept as the file writes it"]
+    assert board_file.boards[0].calls == calls("1H", "1D", "1S", "2S", "P", "P", "P")
+
+
+@pytest.mark.parametrize(("auction", "message"), [
+    ("1S X XX X", "call 4 (West's X) is not legal: a double is allowed only of an opponent's last bid"),
+    ("1S P P P P", "call 5 (North's P) is not legal: the auction has ended (Law 22)"),
+])
+def test_other_illegal_calls_are_reported_per_board(auction: str, message: str) -> None:
+    board_file = read_pbn(_board("", auction) + "\n" + _board(""), "calls.pbn")
+    assert len(board_file.boards) == 2 and len(board_file.problems) == 1
+    assert message in board_file.problems[0].message and board_file.problems[0].board == "1"
+
+
+@pytest.mark.parametrize(("tags", "auction", "first", "line", "message"), [
+    ('[Contract "4S"]\n[Declarer "S"]\n', "1S P 4S AP", "N", 5,
+     "the auction ends in 4♠ by North, but the Contract and Declarer tags say 4S by South"),
+    ('[Contract "4H"]\n[Declarer "N"]\n', "1S P 4S AP", "N", 4,
+     "the auction ends in 4♠ by North, but the Contract and Declarer tags say 4H by North"),
+    ('[Contract "Pass"]\n', "1S AP", "N", 4, "the auction ends in 1♠ by North, but the Contract tag says Pass"),
+    ('[Contract "3NT"]\n[Declarer "E"]\n', "1NT P 3NT AP", "E", 6,
+     "the Auction tag starts with East, but the dealer is North"),
+])
+def test_an_auction_that_contradicts_the_contract_tags_is_reported(tags: str, auction: str, first: str, line: int,
+                                                                   message: str) -> None:
+    board_file = read_pbn(_board(tags, auction, first), "declarer.pbn")
+    assert [(p.line, p.message) for p in board_file.problems] == [
+        (line, f"{message}; the auction is kept as the file writes it")]
+    assert board_file.boards[0].auction  # kept
+
+
+def test_a_legal_auction_that_agrees_with_its_tags_is_not_reported() -> None:
+    board_file = read_pbn(_board('[Contract "4S"]\n[Declarer "N"]\n', "1S P 4S AP"))
+    assert board_file.problems == () and str(board_file.boards[0].contract) == "4S"

@@ -61,3 +61,19 @@ def test_a_whole_board_played_out_is_just_counted() -> None:
 def test_a_position_reached_illegally_is_refused(played: list[str], message: str) -> None:
     with pytest.raises(PlayError, match=message):
         declarer_tricks_with_best_play(HEARTS_GUESS, parse_contract("4S", Seat.NORTH), cards(played))
+
+
+def test_each_distinct_position_is_solved_once_per_run() -> None:
+    """A case and its twin, or several claims on one deal, ask the solver about the same position: it is
+    searched once, and the answer is the same the second time."""
+    from app.bridge.contract import parse_contract
+    from app.bridge.deal import Deal
+    from app.bridge.double_dummy import _most_tricks, declarer_tricks_with_best_play
+
+    deal = Deal.from_pbn("N:AKQ2.K32.Q54.A32 J54.QJ4.KJ32.KQ4 T9876.A87.A9.J76 3.T965.T876.T985")
+    contract = parse_contract("4S", "W")
+    _most_tricks.cache_clear()
+    first = declarer_tricks_with_best_play(deal, contract)
+    again = declarer_tricks_with_best_play(deal, contract)
+    info = _most_tricks.cache_info()
+    assert first == again and (info.misses, info.hits) == (1, 1)

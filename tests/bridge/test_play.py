@@ -133,3 +133,33 @@ def test_unknown_hands_can_still_play() -> None:
     assert play.play(Seat.EAST, "C4").revoke is None  # East's hand is unknown: cannot be told
     with pytest.raises(PlayError, match="not in West's hand"):
         play.play(Seat.WEST, "SA")  # West's hand is unknown, but North holds the ace
+
+
+def test_a_trick_turned_over_short_is_won_on_the_cards_it_has() -> None:
+    """Law 67: West never played to the first trick; it is won on three cards and its winner leads."""
+    play = Play.from_cards(EXAMPLE, parse_contract("4S", "S"), ["H5", "H2", "HQ"])
+    trick = play.turn_over()
+    assert [str(p) for p in trick.plays] == ["W:H5", "N:H2", "E:HQ"] and trick.winner is Seat.EAST
+    assert play.next_to_play() is Seat.EAST and play.trick_number == 2
+    with pytest.raises(PlayError, match="no trick in progress"):
+        play.turn_over()
+    with pytest.raises(PlayError, match="cannot be undone"):
+        play.undo()
+
+
+def test_an_extra_card_leaves_the_hand_but_no_trick_counts_it() -> None:
+    play = Play.from_cards(EXAMPLE, parse_contract("4S", "S"), ["H5", "H2", "HQ", "HA"])
+    play.put_with_played(Seat.WEST, Card.parse("H6"))
+    assert Card.parse("H6") not in (play.remaining[Seat.WEST] or ())
+    assert play.set_aside == [(1, PlayedCard(Seat.WEST, Card.parse("H6")))]
+    assert len(play.tricks[0].plays) == 4
+    with pytest.raises(PlayError, match="already been played"):
+        play.play(Seat.WEST, "H6")
+
+
+def test_a_played_card_taken_back_may_be_played_again() -> None:
+    play = Play.from_cards(EXAMPLE, parse_contract("4S", "S"), ["H5", "H2", "HQ", "HA"])
+    play.take_back(Seat.WEST, Card.parse("H5"))
+    assert Card.parse("H5") in (play.remaining[Seat.WEST] or ()) and play.tricks[0].winner is Seat.SOUTH
+    with pytest.raises(PlayError, match="has not played"):
+        play.take_back(Seat.NORTH, Card.parse("HK"))

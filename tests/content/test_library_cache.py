@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from app.content.library import load_library
 from app.content.library_cache import load_library_cached
 
@@ -37,3 +39,78 @@ def test_a_damaged_copy_is_replaced(tmp_path: Path) -> None:
     cache.write_bytes(b"not a pickle")
     library = load_library_cached(ROOT / "content", cache=cache)
     assert library.cases and cache.read_bytes() != b"not a pickle"
+
+
+def _user_case(folder: Path, case_id: str, title: str = "A case of my own") -> Path:
+    from app.content.cases.skeleton import blank_case
+    from app.content.cases.writer import dump_case
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{case_id}.yaml"
+    path.write_text(dump_case({**blank_case(case_id), "title": title}), encoding="utf-8")
+    return path
+
+
+def test_the_users_cases_are_read_again_only_when_their_file_changes(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thousands of user cases must not be parsed at every start, nor all again when one is added."""
+    from app.content.cases import loader
+
+    mine, cache = tmp_path / "mine", tmp_path / "cache" / "library.pickle"
+    for number in range(4):
+        _user_case(mine, f"my-case-{number}")
+    (mine / "my-broken-case.yaml").write_text("id: [unclosed\n", encoding="utf-8")
+    real, read = loader.read_case, []
+
+    def counted(path: Path, topics: set[str] | None = None):  # type: ignore[no-untyped-def]
+        read.append(path.name)
+        return real(path, topics)
+
+    monkeypatch.setattr(loader, "read_case", counted)
+    first = load_library_cached(ROOT / "content", cache=cache, user_cases=mine)
+    assert sorted(read) == ["my-broken-case.yaml", *[f"my-case-{n}.yaml" for n in range(4)]]
+    read.clear()
+    again = load_library_cached(ROOT / "content", cache=cache, user_cases=mine)
+    assert read == []  # every file unchanged: all from the copy
+    assert [c.id for c in again.cases] == [c.id for c in first.cases]
+    assert [str(p) for p in again.problems if p.path.parent == mine] == \
+           [str(p) for p in first.problems if p.path.parent == mine] != []  # the broken file is still reported
+    _user_case(mine, "my-case-2", "Changed since")
+    _user_case(mine, "my-case-9")
+    (mine / "my-case-0.yaml").unlink()
+    changed = load_library_cached(ROOT / "content", cache=cache, user_cases=mine)
+    assert sorted(read) == ["my-case-2.yaml", "my-case-9.yaml"]
+    assert changed.case("my-case-2").title == "Changed since"  # type: ignore[union-attr]
+    assert changed.case("my-case-0") is None and changed.case("my-case-9") is not None
+
+
+def test_cases_an_import_has_checked_are_not_read_at_the_next_start(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import zipfile
+
+    from app.content.cases import loader
+    from app.content.cases.packs import import_pack
+    from app.content.library_cache import remember_user_cases
+
+    mine, cache = tmp_path / "mine", tmp_path / "cache" / "library.pickle"
+    library = load_library_cached(ROOT / "content", cache=cache, user_cases=mine)
+    source = tmp_path / "source"
+    with zipfile.ZipFile(tmp_path / "pack.zip", "w") as archive:
+        for number in range(3):
+            archive.write(_user_case(source, f"pack-case-{number}"), f"pack-case-{number}.yaml")
+    report = import_pack(tmp_path / "pack.zip", mine, lambda name: False)
+    remember_user_cases(report.imported, set(library.topics), cache)
+    monkeypatch.setattr(loader, "read_case", lambda *args: pytest.fail(f"read {args[0]} again"))
+    again = load_library_cached(ROOT / "content", cache=cache, user_cases=mine)
+    assert [again.case(f"pack-case-{n}") is not None for n in range(3)] == [True] * 3
+
+
+def test_a_change_among_the_users_cases_keeps_the_librarys_copy(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.content import library_cache
+
+    mine, cache = tmp_path / "mine", tmp_path / "cache" / "library.pickle"
+    load_library_cached(ROOT / "content", cache=cache, user_cases=mine)
+    monkeypatch.setattr(library_cache, "load_library", lambda *args: pytest.fail("the library was read again"))
+    _user_case(mine, "my-new-case")
+    assert load_library_cached(ROOT / "content", cache=cache, user_cases=mine).case("my-new-case") is not None

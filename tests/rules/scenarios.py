@@ -14,15 +14,23 @@ FOUR_SPADES = ["1S", "P", "4S", "P", "P", "P"]  # on board 3 (dealer South): 4S 
 
 def event(text: str) -> Event:
     """'director', 'director next-deal', 'E:1D' (a call), 'play W:HT', 'expose E:HQ', 'trick HT H2',
-    'accept S:spread', 'claim S:all mine', 'say N:words'."""
+    'accept S:spread', 'claim S:all mine', 'say N:words', 'dummy N:looks', 'dummy N:indicates:DQ',
+    'dummy N:warns:his words', 'turned', 'extra W:S3', 'retrieve W:HT'."""
     word, _, rest = text.partition(" ")
     if word == "director":
         return Event("director", text=rest)
+    if word == "dummy":
+        seat, act, detail = (rest.split(":", 2) + [""])[:3]
+        if act == "indicates":
+            return Event("dummy", seat=Seat.parse(seat), act=act, cards=(Card.parse(detail),))
+        return Event("dummy", seat=Seat.parse(seat), act=act, text=detail)
     if word == "trick":
         return Event("trick", cards=tuple(Card.parse(c) for c in rest.split()))
-    if word in ("play", "expose", "accept", "claim", "concede", "say"):
+    if word == "turned":
+        return Event("turned")
+    if word in ("play", "expose", "accept", "claim", "concede", "say", "extra", "retrieve"):
         seat, _, value = rest.partition(":")
-        if word in ("play", "expose"):
+        if word in ("play", "expose", "extra", "retrieve"):
             return Event(word, seat=Seat.parse(seat), cards=(Card.parse(value),))
         return Event(word, seat=Seat.parse(seat), text=value)
     seat, _, call = text.partition(":")

@@ -95,3 +95,20 @@ def test_an_artificial_insufficient_bid_is_corrected_by_what_it_specified() -> N
     assert not _insufficient(hearts, "3H", alerted=True)  # an artificial replacement: the director decides
     assert not _insufficient((), "3H")  # nothing said about what the alerted bid specified
     assert not _insufficient((Denomination.HEARTS, Denomination.SPADES), "3H")  # two suits, one named
+
+
+def test_the_left_hand_opponent_may_take_back_his_call_over_an_unintended_one() -> None:
+    """Law 25A6: West doubled South's unintended 1NT; once 1S replaces it, West's next call, made before
+    anyone else calls, takes the double's place."""
+    legal = calls(LegalAuction(N), "N:1D", "E:P", "S:1NT", "W:X", "S:1S*", "W:P")
+    assert standing(legal) == ["N:1D", "E:P", "S:1S", "W:P"]
+    assert legal.entries[3].resolution is Resolution.WITHDRAWN
+    assert legal.entries[5].kind is CallKind.IN_TURN and legal.entries[5].replaces == 3
+    assert legal.turn is N
+
+
+def test_once_another_player_calls_the_left_hand_opponents_call_stands() -> None:
+    legal = calls(LegalAuction(N), "N:1D", "E:P", "S:1NT", "W:X", "S:1S*", "N:2S", "E:P", "S:P", "W:P")
+    assert standing(legal) == ["N:1D", "E:P", "S:1S", "W:X", "N:2S", "E:P", "S:P", "W:P"]
+    assert legal.entries[3].resolution is Resolution.STANDS
+    assert legal.entries[8].replaces is None

@@ -10,8 +10,8 @@ from scenarios import FOUR_SPADES, scenario
 
 from app.bridge.cards import Card
 from app.bridge.seats import Seat
+from app.rules.card_actions import CardKind
 from app.rules.engine import analyse
-from app.rules.table_play import CardKind
 from app.rules.timeline import replay
 
 # (events up to the choice, the events that may follow it, board, auction)

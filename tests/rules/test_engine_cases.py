@@ -211,3 +211,21 @@ def test_an_unquoted_no_is_reported_as_no(capsys: pytest.CaptureFixture[str], tm
     code, out, _ = run(capsys, "check", str(tmp_path))
     assert code == 1
     assert "expect.partner_must_pass is no but the engine finds throughout" in out
+
+
+def test_lead_restriction_suits_are_compared_as_suits_and_say_what_is_missing(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = (CASES / "lead-restriction-suits-double.yaml").read_text(encoding="utf-8")
+    target = tmp_path / "lead-restriction-suits-double.yaml"
+    target.write_text(source.replace("lead_restriction_suits: [D, C]", "lead_restriction_suits: [C, D]"),
+                      encoding="utf-8")
+    assert run(capsys, "check", str(tmp_path))[0] == 0  # the order the suits are written in does not matter
+    target.write_text(source.replace("lead_restriction_suits: [D, C]", "lead_restriction_suits: [H, D, C]"),
+                      encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(tmp_path))
+    assert code == 1 and "expect.lead_restriction_suits is [H, D, C] but the engine finds D, C" in out
+    target.write_text(source.replace(", specifies: [S, H]", ""), encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(tmp_path))
+    assert code == 1
+    assert ("expect.lead_restriction_suits is [D, C] but the engine cannot tell: which suits South's double "
+            "specified is for the director: give it with specifies: on the call") in out

@@ -1,11 +1,14 @@
 """The replay: each event moves the table on, and irregular calls and plays are recorded as made."""
 
-from scenarios import DEAL, event
+from pathlib import Path
+
+from scenarios import DEAL, FOUR_SPADES, event, scenario
 
 from app.bridge.calls import parse_call
 from app.bridge.cards import Card
 from app.bridge.rota import board_conditions
 from app.bridge.seats import Seat
+from app.content.cases.loader import read_case
 from app.rules.scenario import AuctionCall, Event, Scenario
 from app.rules.timeline import replay
 
@@ -107,3 +110,32 @@ def test_declarer_spreading_after_an_opening_lead_out_of_turn_becomes_dummy() ->
     timeline = replay(_scenario(["1S", "P", "4S", "P", "P", "P"], _events("play E:HQ", "accept S:spread"), board=3))
     assert timeline.contract is not None and timeline.contract.declarer is Seat.NORTH
     assert timeline.states[-1].dummy is Seat.SOUTH
+
+
+def test_presumed_declarer_who_starts_to_spread_becomes_dummy_when_play_resumes() -> None:
+    """Law 54A: he exposed a card in beginning to spread after East's opening lead out of turn. The table at
+    the director's call still shows him as presumed declarer; the hands change places once play goes on."""
+    events = ["play E:HQ", "expose S:HA", "accept S:false", "director", "play S:H7"]
+    built = scenario(events, board=3, auction=FOUR_SPADES)
+    timeline = replay(built)
+    at_call = timeline.at_director(built)
+    assert at_call.contract is not None and at_call.contract.declarer is Seat.SOUTH
+    assert at_call.exposed[Seat.SOUTH] == (Card.parse("HA"),)
+    assert timeline.contract is not None and timeline.contract.declarer is Seat.NORTH
+    assert [str(card) for _, card in timeline.states[-1].current_trick] == ["HQ", "H7"]  # his refusal came too late
+    stopped = replay(scenario(events[:4], board=3, auction=FOUR_SPADES))
+    assert stopped.contract is not None and stopped.contract.declarer is Seat.NORTH
+
+
+def test_the_hands_as_dealt_stay_with_every_state_and_say_when_every_card_is_played() -> None:
+    case, problems = read_case(Path(__file__).parents[2] / "content" / "cases" / "revoke-trick-won-in-dummy.yaml")
+    assert case is not None and not problems
+    built = case.scenario()
+    timeline = replay(built)
+    at_call = timeline.at_director(built)
+    assert len(at_call.quitted) == 13 and at_call.played_out  # the director is called after the last trick
+    assert all(hand is not None and not len(hand) for hand in at_call.hands.values())
+    assert at_call.dealt == {seat: built.deal[seat] for seat in Seat}
+    assert all(state.dealt == at_call.dealt for state in timeline)
+    assert [state.played_out for state in timeline] == [len(state.quitted) == 13 for state in timeline]
+    assert sum(1 for state in timeline if not state.played_out) == 13  # before the last trick, cards are left

@@ -36,3 +36,23 @@ def test_the_play_says_who_leads_and_who_follows() -> None:
         "East concedes: “the rest”",
         "South accepts: “yes”",
     ]
+
+
+def test_dummys_acts_in_words_say_what_he_did_not_what_it_means() -> None:
+    assert lines(["trick HT H2 HQ HA", "dummy N:looks", "dummy N:warns:In dummy, partner.",
+                  "dummy N:indicates:DQ", "dummy N:draws-attention"], board=3, auction=FOUR_SPADES)[2:] == [
+        "North (dummy) looks at a defender's cards",
+        "North (dummy) speaks to declarer: “In dummy, partner.”",
+        "North (dummy) touches the ♦Q",
+        "North (dummy) speaks up",
+    ]
+
+
+def test_defective_tricks_in_words() -> None:
+    assert lines(["trick HT H2 HQ HA", "extra W:S3", "retrieve W:HT", "trick S6 C5 SA", "turned"],
+                 board=3, auction=FOUR_SPADES)[2:] == [
+        "West's ♠3 goes with the card he played, unseen",
+        "West picks up the ♥10 and puts it back in his hand",
+        "Cards played: ♠6, ♣5, ♠A",
+        "The cards of the trick are turned over",
+    ]

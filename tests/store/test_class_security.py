@@ -26,6 +26,7 @@ from app.training.attempt import Attempt
 from app.training.exam import Exam, ExamProfile
 from app.training.live import LiveAnswer, LivePhase, LiveStep
 from app.training.practice import Mode
+from app.training.study_plan import StudyPlan
 
 pytestmark = pytest.mark.postgres
 RLS = "row-level security"
@@ -55,6 +56,7 @@ def _use_the_application(url: str, live_session: int | None, presenter: bool = F
         exam.answer(ALL_RIGHT[0], T0 + timedelta(minutes=1))
         exam.finish(T0 + timedelta(minutes=2))
         store.record_exam(me, exam)
+        store.set_study_plan(me, StudyPlan(exam.profile, T0.date() + timedelta(days=30)))
         if live_session is not None and not presenter:
             state, _mine = store.join_live_session(me, store.live_state(live_session).code)
             assert store.send_live_answer(me, state.session_id, LiveAnswer("first-option", 0, state.revision))
@@ -107,7 +109,7 @@ def test_every_table_of_the_schema_has_its_access_named() -> None:
 # -- reading ---------------------------------------------------------------------------------
 
 OWNED_DIRECTLY = ("attempts", "exams", "review_cards", "bookmarks", "notes", "open_attempts", "live_members",
-                  "live_answers")
+                  "live_answers", "study_plans")
 
 
 @pytest.mark.parametrize("table", OWNED_DIRECTLY)

@@ -197,6 +197,17 @@ def test_every_event_of_the_library_survives_the_form(library: Library) -> None:
     assert [parse_event_line(event_line(event)) for event in events] == events
 
 
+def imported(qtbot, window: MainWindow, pack: Path):  # type: ignore[no-untyped-def]
+    """Import a pack through the menu's entry and wait for the report it ends with; returns the report."""
+    from PySide6.QtWidgets import QMessageBox
+
+    before = set(window.findChildren(QMessageBox))
+    window.case_actions.import_pack(pack)
+    qtbot.waitUntil(lambda: any(box.isVisible() and box.windowTitle() == "Import a case pack"
+                                for box in set(window.findChildren(QMessageBox)) - before), timeout=WAIT)
+    return next(box for box in set(window.findChildren(QMessageBox)) - before if box.isVisible())
+
+
 def test_a_case_pack_comes_in_through_the_menu(qtbot, window: MainWindow, mine: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     import zipfile
@@ -220,15 +231,14 @@ def test_a_case_pack_comes_in_through_the_menu(qtbot, window: MainWindow, mine: 
         return QMessageBox.StandardButton.No
 
     monkeypatch.setattr(QMessageBox, "question", staticmethod(no))
-    window.case_actions.import_pack(pack)
+    box = imported(qtbot, window, pack)
     assert asked == ["You already have club-case-one.yaml. Replace it with the one in the pack?"]
     assert read_case(mine / "club-case-one.yaml")[0].title == "Mine"  # type: ignore[union-attr]
-    box = window.findChildren(QMessageBox)[-1]
     assert box.text() == "club.zip: 0 case(s) imported; 1 kept as they were (not replaced); 1 file(s) left out " \
                          "with problems."
     assert "climbs out of the pack" in box.detailedText()
     monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *args: QMessageBox.StandardButton.Yes))
-    window.case_actions.import_pack(pack)
+    imported(qtbot, window, pack)
     case = window.library.case("club-case-one")
     assert case is not None and case.title == "A new case" and case.path == mine / "club-case-one.yaml"
     chooser = PackChooser(window.library.cases, mine, window)

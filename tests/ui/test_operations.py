@@ -77,3 +77,31 @@ def test_quitting_while_work_runs_prints_no_traceback() -> None:
     done = subprocess.run([sys.executable, "-c", QUIT_WHILE_WORKING], cwd=Path(__file__).resolve().parents[2],
                           env=env, capture_output=True, text=True, timeout=60)
     assert "Traceback" not in done.stderr, done.stderr
+
+
+def test_work_with_progress_moves_the_bar_and_stops_when_cancelled(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """``run_with_progress`` hands the work a step function: each step moves the dialog on the GUI thread,
+    and once Cancel is pressed the step says stop, so the work ends where it chooses."""
+    from app.ui.common.operations import run_with_progress
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    reached, go_on = threading.Event(), threading.Event()
+    results: list[int] = []
+
+    def work(step) -> int:  # type: ignore[no-untyped-def]
+        done = 0
+        while done < 10 and step(done, 10):
+            if done == 4:
+                reached.set()
+                go_on.wait(5)
+            done += 1
+        return done
+
+    progress = run_with_progress(work, "Counting…", parent, results.append, lambda error: results.append(-1))
+    qtbot.waitUntil(lambda: reached.is_set() and progress.dialog.value() == 4, timeout=5000)
+    assert progress.dialog.maximum() == 10 and progress.dialog.labelText() == "Counting…\n4 of 10"
+    progress.cancel()
+    go_on.set()
+    qtbot.waitUntil(lambda: bool(results), timeout=5000)
+    assert results == [5] and progress.cancelled  # the step after Cancel said stop

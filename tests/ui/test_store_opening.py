@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from damaged_stores import damage, filled, upgraded_from_first_revision
+from damaged_stores import damage, filled, garble_row, upgraded_from_first_revision
 from PySide6.QtCore import QSettings
 
 from app.content.library import Library, load_library
@@ -116,3 +116,14 @@ def test_a_damaged_file_can_be_restored_from_the_backup_before_the_upgrade(  # t
     dialog.choice_buttons[Choice.RESTORE].click()
     qtbot.waitUntil(lambda: opening.store_opener.done, timeout=20000)
     assert [p.name for p in opening.store.profiles()] == ["Ann"] and opening.profile.name == "Ann"
+
+
+def test_a_garbled_row_is_explained_like_other_damage(qtbot, opening: MainWindow,  # type: ignore[no-untyped-def]
+                                                      tmp_path: Path) -> None:
+    """A row changed in place passes SQLite's quick check; the window must not open it silently and put new
+    work on top of it, but say it is damaged and offer the same ways on."""
+    path = garble_row(tmp_path / "progress.sqlite3")
+    dialog = _problem(qtbot, opening, str(path))
+    assert dialog.text() == "Your progress database is damaged."
+    assert "no longer match its index" in dialog.informativeText() and str(path) in dialog.informativeText()
+    assert list(dialog.choice_buttons) == [Choice.FRESH, Choice.ANOTHER, Choice.CONTINUE]

@@ -112,16 +112,23 @@ def test_the_progress_charts_show_the_cases_score(window: MainWindow) -> None:
     window.areas.setCurrentRow(AREAS.index("Progress"))
     # 1 + 1 + 1 + 0.5 + 2/3 of 5 points: 83 %, counted once under each law the case cites (61A, 63A, 64A1) and its topic
     progress = window.progress
-    assert progress.by_law.accessibleDescription() == "Law 61: 83% of 1; Law 63: 83% of 1; Law 64: 83% of 1"
-    topics = yaml.safe_load((CONTENT / "topics.yaml").read_text(encoding="utf-8"))
-    assert progress.by_topic.accessibleDescription() == f"{topics['revoke']}: 83% of 1"
-    image = progress.by_law.grab().toImage()
+    tried = {law.key: law for law in progress.laws.laws if law.tried}
+    assert list(tried) == ["61", "63", "64"]
+    assert all(law.tried == 1 and law.tally.fraction == pytest.approx(25 / 30, abs=1e-3) for law in tried.values())
+    description = progress.laws.accessibleDescription()
+    assert all(f"Law {key} — {law.title}: 83% on 1 of" in description for key, law in tried.items()), description[:600]
     green = QColor("#2e8b57").name()
-    for row in range(3):
-        y = 4 + row * 26 + 13
-        filled = [x for x in range(image.width()) if image.pixelColor(x, y).name() == green]
-        track = progress.by_law.width() - 260 - 70
-        assert len(filled) == pytest.approx(track * 25 / 30, abs=3)  # 4.1667 of 5 points
+    image = progress.laws.grab().toImage()
+    for law in progress.laws.laws:  # practised laws are filled in the pass colour, the others are not
+        centre = progress.laws.tile(progress.laws.laws.index(law)).adjusted(4, 4, -4, -4).topLeft().toPoint()
+        assert (image.pixelColor(centre).name() == green) is (law.key in tried), law.key
+    topics = yaml.safe_load((CONTENT / "topics.yaml").read_text(encoding="utf-8"))
+    assert f"{topics['revoke']}: 83% of 1" in progress.by_topic.accessibleDescription()
+    row = progress.topic_keys.index("revoke")
+    image = progress.by_topic.grab().toImage()
+    y = 4 + row * 26 + 13
+    filled = [x for x in range(image.width()) if image.pixelColor(x, y).name() == green]
+    assert len(filled) == pytest.approx(progress.by_topic.track_width() * 25 / 30, abs=3)  # 4.1667 of 5 points
 
 
 def _share(widget: QWidget, colour: str) -> float:

@@ -33,6 +33,8 @@ SEAT_KEYS = {"offender", "options_to", "declarer"}
 OBLIGATION_KEYS = {"offender_must_pass", "partner_must_pass"}
 BOOLEAN_KEYS = {"lead_restrictions", "established", "accepted", "offender_must_repeat", "declarer_lead_options"}
 NUMBER_KEYS = {"tricks_transferred", "score_ns", "declarer_tricks"}
+SUIT_LIST_KEYS = {"lead_restriction_suits"}
+SUIT_ORDER = "SHDC"
 
 
 def check_case(case: Case, book: LawBook | None = None) -> list[ContentProblem]:
@@ -131,6 +133,8 @@ def _normal(key: str, value: Any) -> Any:
         if isinstance(value, bool):
             raise ValueError("use a whole number")
         return int(value)
+    if key in SUIT_LIST_KEYS:
+        return _suit_list(value)
     if key == "lowest_sufficient_same_denomination":
         return "none" if str(value).strip().lower() == "none" else str(parse_call(str(value)))
     if key == "contract":
@@ -141,9 +145,30 @@ def _normal(key: str, value: Any) -> Any:
     return str(value).strip().lower()
 
 
+def as_written(key: str, value: Any) -> Any:
+    """An engine conclusion as a case file's ``expect`` writes it: a list of suits as ``[S, D, C]``."""
+    if key in SUIT_LIST_KEYS:
+        text = _suit_list(value)
+        return [] if text == "none" else text.split(", ")
+    return value
+
+
+def _suit_list(value: Any) -> str:
+    """A list of suits as the engine writes it, highest first: 'S, D, C', or 'none' (the case writes
+    ``[S, D, C]`` or ``[]``)."""
+    letters = value if isinstance(value, list) else [] if str(value) == "none" else str(value).split(",")
+    named = {str(letter).strip().upper() for letter in letters}
+    unknown = named - set(SUIT_ORDER)
+    if unknown:
+        raise ValueError(f"{', '.join(sorted(unknown))} is not a suit (S, H, D, C)")
+    return ", ".join(suit for suit in SUIT_ORDER if suit in named) or "none"
+
+
 def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(str(item) for item in value) + "]"
     return str(value)
 
 

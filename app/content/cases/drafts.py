@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.content.cases.checks import check_case, missing_expect
+from app.content.cases.checks import as_written, check_case, missing_expect
 from app.content.cases.loader import read_case
 from app.content.cases.model import Case
 from app.content.cases.questions import EXPECT_KEYS
@@ -138,7 +138,7 @@ def engine_expect(case: Case) -> dict[str, Any]:
     from the laws); ``check`` then holds the case to them.
     """
     found = analyse(case.scenario()).conclusions()
-    return {key: found[key] for key in EXPECT_KEYS if key in found and found[key] is not None}
+    return {key: as_written(key, found[key]) for key in EXPECT_KEYS if key in found and found[key] is not None}
 
 
 def _as(shown: Path, problem: ContentProblem) -> ContentProblem:

@@ -6,7 +6,7 @@ is skipped and the others still load, so one typo never empties the library.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from app.bridge.contract import Contract, parse_contract
@@ -115,11 +115,21 @@ def read_case(path: Path, topics: set[str] | None = None) -> tuple[Case | None, 
             return None, [ContentProblem(path, 1, f"the file is {size:,} bytes; a case file is at most "
                                                   f"{MAX_FILE_BYTES:,} bytes (the longest in the library is a "
                                                   "sixth of that): is this the file you meant?")]
-        located = load_located(read_utf8(path), strict=True)
-    except (YamlSyntaxError, ContentError) as exc:
+        text = read_utf8(path)
+    except ContentError as exc:
         return None, [ContentProblem(path, exc.line, exc.message)]
     except OSError as exc:
         return None, [ContentProblem(path, 0, f"cannot read the file: {exc}")]
+    return case_from_text(text, path, topics)
+
+
+def case_from_text(text: str, path: Path, topics: set[str] | None = None) -> tuple[Case | None, list[ContentProblem]]:
+    """Read a case from its text, as ``read_case`` reads the file ``path`` (whose name the id must match):
+    for text that has not been written to a file yet, such as a member of a case pack."""
+    try:
+        located = load_located(text, strict=True)
+    except YamlSyntaxError as exc:
+        return None, [ContentProblem(path, exc.line, exc.message)]
     problems = [_twice(path, duplicate) for duplicate in located.duplicates]
     problems += shape_problems(path, located)
     if problems:
@@ -159,10 +169,15 @@ def case_files(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
-def load_cases(paths: Iterable[Path], topics: set[str] | None = None) -> tuple[list[Case], list[ContentProblem]]:
+CaseReader = Callable[[Path, "set[str] | None"], tuple["Case | None", list[ContentProblem]]]
+
+
+def load_cases(paths: Iterable[Path], topics: set[str] | None = None,
+               read: CaseReader = read_case) -> tuple[list[Case], list[ContentProblem]]:
     """Load cases from files and folders; broken files are reported and skipped.
 
-    A case whose id is already taken by an earlier file is reported and skipped too.
+    A case whose id is already taken by an earlier file is reported and skipped too. ``read`` reads one
+    file (``read_case``, or a reader that takes what it can from a checked cache).
     """
     cases: list[Case] = []
     problems: list[ContentProblem] = []
@@ -171,7 +186,7 @@ def load_cases(paths: Iterable[Path], topics: set[str] | None = None) -> tuple[l
         if not path.exists():
             problems.append(ContentProblem(path, 0, "no such file or folder"))
             continue
-        case, found = read_case(path, topics)
+        case, found = read(path, topics)
         problems.extend(found)
         if case is None:
             continue

@@ -18,6 +18,7 @@ EXPECT_KEYS = (
     "tricks_transferred", "declarer", "contract", "score_ns",
     # added with the rules engine (CASE_FORMAT.md, "expect")
     "accepted", "rectification", "offender_must_repeat", "declarer_lead_options", "declarer_tricks",
+    "lead_restriction_suits",
 )
 
 

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from app.content.cases.model import Case
-from app.content.cases.loader import load_cases, read_case
+from app.content.cases.loader import CaseReader, load_cases, read_case
 from app.content.files.problems import ContentProblem
 
 APP_NAME = "director-trainer"
@@ -32,11 +32,13 @@ def user_case_folder() -> Path:
     return platformdirs.user_data_path(APP_NAME) / "cases"
 
 
-def merge_user_cases(cases: list[Case], folder: Path, topics: set[str] | None) -> tuple[list[Case], list[ContentProblem]]:
-    """The library's cases with the user's beside them; a user case replaces a library case of the same id."""
+def merge_user_cases(cases: list[Case], folder: Path, topics: set[str] | None,
+                     read: CaseReader = read_case) -> tuple[list[Case], list[ContentProblem]]:
+    """The library's cases with the user's beside them; a user case replaces a library case of the same id.
+    ``read`` reads one of the user's files (the window's start-up takes unchanged ones from its cache)."""
     if not folder.is_dir():
         return cases, []
-    mine, problems = load_cases([folder], topics)
+    mine, problems = load_cases([folder], topics, read)
     by_id = {case.id: case for case in mine}
     merged = [by_id.pop(case.id, case) for case in cases]
     merged.extend(case for case in mine if case.id in by_id)

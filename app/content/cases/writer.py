@@ -90,13 +90,22 @@ def event_data(event: Event) -> dict[str, Any]:
     """One event as its file mapping, e.g. ``{"call": {"E": "1D"}}``."""
     if event.kind == "director":
         return {"director": event.text or True}
+    if event.kind == "turned":
+        return {"turned": True}
     if event.kind == "trick":
         return {"trick": [str(card) for card in event.cards]}
     assert event.seat is not None, f"a {event.kind} event names a seat"
+    if event.kind == "dummy":
+        act: dict[str, Any] = {event.seat.letter: event.act}
+        if event.cards:
+            act["card"] = str(event.cards[0])
+        if event.text:
+            act["says"] = event.text
+        return {"dummy": act}
     payload: Any
     if event.kind == "call":
         payload = str(event.call) + ("!" if event.alerted else "")
-    elif event.kind in ("play", "expose"):
+    elif event.kind in ("play", "expose", "extra", "retrieve"):
         payload = str(event.cards[0])
     elif event.kind == "accept":  # the loader keeps true as "" and false as "False"
         payload = {"": True, "False": False}.get(event.text, event.text)
@@ -105,8 +114,12 @@ def event_data(event: Event) -> dict[str, Any]:
     data: dict[str, Any] = {event.seat.letter: payload}
     if event.intended:
         data["intended"] = True
-    if event.specifies:
+    if event.specifies is not None:
         data["specifies"] = [d.letter for d in event.specifies]
+    if event.comparable is not None:
+        data["comparable"] = event.comparable
+    if not event.penalty:
+        data["penalty"] = False
     return {event.kind: data}
 
 

@@ -14,7 +14,12 @@ from app.content.files.problems import ContentError
 def read_utf8(path: Path) -> str:
     """The text of ``path``; raises ContentError with the line and column of the first byte that is not
     UTF-8 (OSError passes through: a file that cannot be opened is the caller's to report)."""
-    data = path.read_bytes()
+    return decode_utf8(path.read_bytes())
+
+
+def decode_utf8(data: bytes) -> str:
+    """``data`` as text (a file's bytes read from elsewhere, such as a zip); raises ContentError as
+    ``read_utf8`` does."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -21,7 +21,7 @@ included, from its accessible description (``app.ui.case.table_words``).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFocusEvent, QFont, QFontMetricsF, QKeyEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -53,7 +53,7 @@ from app.ui.case.table_felt import (
 from app.ui.case.table_look import TableLook
 from app.ui.case.table_pieces import TablePieces
 from app.ui.case.table_side import MIN_POINT_SIZE, SideColumn
-from app.ui.case.table_words import SUITS, describe_table, held
+from app.ui.case.table_words import PLAYED_OUT, SUITS, describe_table, hand_shown, held
 
 __all__ = ["MIN_POINT_SIZE", "TableLook", "TableWidget"]
 
@@ -230,7 +230,7 @@ class TableWidget(TablePieces, QWidget):
         symbol_w = symbol.horizontalAdvance("♠") + 8
         widths: dict[Seat, float] = {}
         for seat in SEATS:
-            hand = self.state.hands.get(seat) if self.state is not None else None
+            hand = hand_shown(self.state, seat)[0] if self.state is not None else None
             longest = ranks.horizontalAdvance("A K Q J")  # room for a fair suit even when hidden
             if hand is not None:
                 for suit in SUITS:
@@ -334,7 +334,7 @@ class TableWidget(TablePieces, QWidget):
         for seat in SEATS:
             rect = layout.hand_rect(seat)
             self._box(f"hand {seat.letter}", rect)
-            hand = self.state.hands.get(seat)
+            hand, as_dealt = hand_shown(self.state, seat)
             visible = (seat in self.shown or seat is dummy) and hand is not None
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(self.look.paper)
@@ -345,16 +345,25 @@ class TableWidget(TablePieces, QWidget):
                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self._hand_title(seat))
             if not visible:
                 p.setFont(self._font(TITLE_POINTS, layout.scale))
-                text = f"{len(held(hand, self.state, seat))} cards, face down" if hand is not None else "hand not given"
+                text = ("hand not given" if hand is None else "all played" if as_dealt
+                        else f"{len(held(hand, self.state, seat))} cards, face down")
                 p.drawText(rect.adjusted(8, layout.title_h, -8, 0), Qt.AlignmentFlag.AlignCenter
                            | Qt.TextFlag.TextWordWrap, text)
                 continue
             assert hand is not None
             lines = QRectF(rect.x() + 12, rect.y() + layout.title_h, rect.width() - 16,
                            rect.height() - layout.title_h - 6)
-            self._paint_suit_lines(p, held(hand, self.state, seat), lines)
+            self._paint_suit_lines(p, hand if as_dealt else held(hand, self.state, seat), lines, faded=as_dealt)
+        if self.state.played_out:  # in the corner under West: why the hands are faded
+            corner = QRectF(QPointF(layout.felt.x() + 12, layout.hand_rect(Seat.WEST).bottom() + 10),
+                            QPointF(layout.hand_rect(Seat.SOUTH).x() - 10, layout.felt.bottom() - 12))
+            p.setPen(QColor(255, 255, 255, 210))
+            p.setFont(self._record("legend", self._font(TITLE_POINTS, layout.scale, floor=True)))
+            p.drawText(corner, Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignBottom, PLAYED_OUT)
 
-    def _paint_suit_lines(self, p: QPainter, hand: Hand, rect: QRectF) -> None:
+    def _paint_suit_lines(self, p: QPainter, hand: Hand, rect: QRectF, faded: bool = False) -> None:
+        """One line a suit; ``faded`` (cards already played) draws them see-through."""
+        p.setOpacity(0.45 if faded else 1.0)
         scale = self.layout_now.scale
         line_h = rect.height() / 4
         symbol_font = self._font(17, scale, content=True)
@@ -370,3 +379,4 @@ class TableWidget(TablePieces, QWidget):
             p.setFont(ranks_font)
             self._label(p, QRectF(rect.x() + symbol_w, y, rect.width() - symbol_w, line_h),
                         Qt.AlignmentFlag.AlignVCenter, " ".join(r.display for r in ranks) if ranks else "—")
+        p.setOpacity(1.0)

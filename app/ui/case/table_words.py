@@ -16,6 +16,19 @@ from app.rules.timeline import TableState
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
+PLAYED_OUT = "Every card played: the deal as dealt"
+
+
+def hand_shown(state: TableState, seat: Seat) -> tuple[Hand | None, bool]:
+    """The cards to draw and read for ``seat``, and whether they are the hand as dealt: once every
+    card is played (a director called after the last trick) the deal is shown, faded, not four
+    empty hands."""
+    dealt = state.dealt.get(seat)
+    if state.played_out and dealt is not None and len(dealt):
+        return dealt, True
+    return state.hands.get(seat), False
+
+
 def held(hand: Hand, state: TableState, seat: Seat) -> Hand:
     """The cards still in ``seat``'s hand: those lying face up in front of the player (exposed or
     penalty cards) are drawn and read there, not a second time in the hand."""
@@ -42,7 +55,7 @@ def describe_table(state: TableState | None, board: int, dealer: Seat, vulnerabi
     parts = [f"Board {board}, dealer {dealer.english}, vulnerability: {vulnerability.english}"]
     dummy = state.dummy if state.dummy_visible else None
     for seat in SEATS:
-        hand = state.hands.get(seat)
+        hand = hand_shown(state, seat)[0]
         if hand is None:
             parts.append(f"{seat.english}'s hand is not given")
         elif seat in shown or seat is dummy:
@@ -60,6 +73,8 @@ def describe_table(state: TableState | None, board: int, dealer: Seat, vulnerabi
             parts.append(f"{seat.english} has face up: {_cards(cards)}")
     for balloon in state.balloons:
         parts.append(f"{balloon.seat.english} ({balloon.kind}): {balloon.text}")
+    if state.played_out:
+        parts.append(f"{PLAYED_OUT}, faded")
     if state.director_called:
         parts.append("The director has been called")
     return ". ".join(parts)

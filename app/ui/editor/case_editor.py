@@ -17,8 +17,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QFontDatabase, QKeySequence, QResizeEvent, QShortcut, QTextCursor
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QFontDatabase, QGuiApplication, QKeySequence, QResizeEvent, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -51,6 +51,13 @@ from app.ui.editor.case_form import REMOVE, CaseForm
 SETTLE_MS = 400  # how long typing must pause before the text is read back and checked
 LINE_ROLE = Qt.ItemDataRole.UserRole + 1
 WIDE = 1400  # from this width the text and the preview stand side by side
+
+
+def fitting_size(parent: QWidget | None) -> QSize:
+    """The editor's first size: 1280×800, or less on a smaller screen (the one the window is on)."""
+    screen = parent.screen() if parent is not None else QGuiApplication.primaryScreen()
+    room = screen.availableGeometry().size() if screen is not None else QSize(1280, 800)
+    return QSize(min(1280, room.width()), min(800, room.height()))
 
 
 class Unsaved(Enum):
@@ -110,7 +117,8 @@ class CaseEditor(QWidget):
         self.text.setToolTip("The case file. An edit in the form rewrites it in the layout of CASE_FORMAT.md, "
                              "without its comments")
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        # Long lines wrap at the pane's edge (a line stays one line of the file), so none is cut off.
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.text.textChanged.connect(self._text_changed)
         self.settle = QTimer(self)
         self.settle.setSingleShot(True)
@@ -167,7 +175,7 @@ class CaseEditor(QWidget):
         layout.addLayout(buttons)
         escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         escape.activated.connect(self.close)
-        self.resize(1280, 800)
+        self.resize(fitting_size(parent))
         self.text.setPlainText(text)
         self._text_settled()
 

@@ -44,6 +44,8 @@ def event_line(event: Any) -> str:
         kind, value = next(iter(event.items()))
         if kind == "director":
             return "director" if value is True else f"director {value}"
+        if kind == "turned" and value is True:
+            return "turned"
         if kind == "trick" and isinstance(value, list):
             return " ".join(["trick", *(str(card) for card in value)])
         if isinstance(value, dict) and len(value) == 1:
@@ -65,6 +67,8 @@ def parse_event_line(line: str) -> Any:
     kind, *rest = text.split(maxsplit=2)
     if kind == "director":
         return {"director": rest[0] if rest else True}
+    if kind == "turned" and not rest:
+        return {"turned": True}
     if kind == "trick":
         return {"trick": " ".join(rest).split()}
     seat = rest[0] if rest else ""

@@ -31,13 +31,14 @@ from PySide6.QtWidgets import (
 from app.content.cases.model import Case
 from app.content.cases.user_cases import user_case_folder
 from app.training.exam_seal import Sealed, editing_gives_answers_away
-from app.ui.common.operations import run_off_thread
+from app.ui.common.operations import Progress, run_off_thread, run_with_progress
 
 # The editor, the board readers and the case writer are imported when first used: with the rules
 # engine behind them they would add a tenth of a second to every start of the window.
 
 if TYPE_CHECKING:
     from app.bridge.board_file import BoardFile
+    from app.content.cases.packs import PackContents, PackImport
     from app.ui.editor.case_editor import CaseEditor
     from app.ui.window.window_base import WindowBase
 
@@ -139,16 +140,20 @@ class CaseActions:
     def open_editor(self, text: str, editing: str = "") -> CaseEditor:
         from app.ui.editor.case_editor import CaseEditor
 
-        folder = self.folder.resolve()
-        library_ids = frozenset(c.id for c in self.window.library.cases if c.path.parent.resolve() != folder)
         editor = CaseEditor(text, self.window.library.topics, self.folder, editing=editing,
-                            library_ids=library_ids, parent=self.window)
+                            library_ids=self.library_ids(), parent=self.window)
         editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         editor.saved.connect(self.case_saved)
         editor.destroyed.connect(lambda _=None, e=editor: self.editors.remove(e) if e in self.editors else None)
         self.editors.append(editor)
         editor.show()
         return editor
+
+    def library_ids(self) -> frozenset[str]:
+        """The ids of the library's own cases (those read from its content folder): a case written or imported
+        under one of them would stand in for the library's."""
+        content = self.window.library.root.resolve()
+        return frozenset(c.id for c in self.window.library.cases if c.path.resolve().is_relative_to(content))
 
     def new_case(self) -> CaseEditor:
         taken = {case.id for case in self.window.library.cases}
@@ -223,11 +228,15 @@ class CaseActions:
         self.window.statusBar().showMessage(f"Reading {path.name}…")
         from app.bridge.board_reader import load_board_file
 
-        run_off_thread(lambda: load_board_file(path), self.pick_board,
-                       lambda error: QMessageBox.warning(self.window, "Import a deal", str(error)), owner=self.window)
+        run_off_thread(lambda: load_board_file(path), self.pick_board, self._unreadable, owner=self.window)
+
+    def _unreadable(self, error: Exception) -> None:
+        self.window.statusBar().clearMessage()  # "Reading …" is over
+        QMessageBox.warning(self.window, "Import a deal", str(error))
 
     def pick_board(self, board_file: BoardFile) -> BoardPicker:
         """Show the file's boards; the one picked opens in the editor as a new case."""
+        self.window.statusBar().clearMessage()  # "Reading …" is over
         picker = BoardPicker(board_file, self.window)
         picker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         picker.accepted.connect(lambda: self.board_chosen(board_file, picker.chosen_row()))
@@ -262,30 +271,76 @@ class CaseActions:
             written = export_pack(chooser.chosen(), target)
             self.window.statusBar().showMessage(f"{len(written)} case(s) written to {target}", 8000)
 
-    def import_pack(self, source: Path | None = None, folder: bool = False) -> None:
+    def import_pack(self, source: Path | None = None, folder: bool = False) -> Progress | None:
+        """Read a pack off the GUI thread with a progress bar and Cancel, ask about any of the user's cases
+        it would replace, then write its cases (off the thread again) and say what was done."""
         if source is None:
             if folder:
                 name = QFileDialog.getExistingDirectory(self.window, "Import a case pack folder")
             else:
                 name, _ = QFileDialog.getOpenFileName(self.window, "Import a case pack", "", "Case pack (*.zip)")
             if not name:
-                return
+                return None
             source = Path(name)
-        from app.content.cases.packs import import_pack
+        from app.content.cases.packs import read_pack
 
-        report = import_pack(source, self.folder, self._replace, set(self.window.library.topics) or None)
-        for case in report.imported:
-            self.window.library.put_case(case)
-        self._refresh_list()
-        box = QMessageBox(QMessageBox.Icon.Information if not report.problems else QMessageBox.Icon.Warning,
+        pack, mine = source, self.folder
+        topics, library_ids = set(self.window.library.topics) or None, self.library_ids()
+        self.window.statusBar().showMessage(f"Reading {pack.name}…")
+        self.pack_progress = run_with_progress(
+            lambda step: read_pack(pack, mine, topics, library_ids, step), f"Reading the case pack {pack.name}…",
+            self.window, self._pack_read, lambda error: self._pack_failed(pack, error))
+        return self.pack_progress
+
+    def _pack_read(self, contents: PackContents) -> None:
+        from app.content.cases.packs import write_pack
+        from app.content.library_cache import remember_user_cases
+
+        there = [] if contents.cancelled else contents.already_there(self.folder)
+        replace = frozenset(there) if there and self._replace(there) else frozenset()
+        mine, topics = self.folder, set(self.window.library.topics) or None
+
+        def write(step: Callable[[int, int], bool]) -> PackImport:
+            report = write_pack(contents, mine, replace.__contains__, step)
+            remember_user_cases(report.imported, topics)  # checked just now: the next start need not read them
+            return report
+
+        self.pack_progress = run_with_progress(
+            write,
+            f"Writing the cases of {contents.source.name}…", self.window,
+            lambda report: self._pack_written(contents.source, report),
+            lambda error: self._pack_failed(contents.source, error))
+
+    def _pack_written(self, source: Path, report: PackImport) -> None:
+        self.window.library.put_cases(report.imported)
+        if report.imported:
+            self._refresh_list()
+        self.window.statusBar().showMessage(f"{source.name}: {report.summary()}", 8000)
+        warn = report.problems or report.cancelled
+        box = QMessageBox(QMessageBox.Icon.Warning if warn else QMessageBox.Icon.Information,
                           "Import a case pack", f"{source.name}: {report.summary()}.", parent=self.window)
-        if report.problems:
-            box.setDetailedText("\n".join(str(problem) for problem in report.problems))
+        details = [str(problem) for problem in report.problems]
+        details += [f"{old} is a case in the library: the pack's is imported beside it as {new}"
+                    for old, new in report.beside]
+        if details:
+            box.setDetailedText("\n".join(details))
         box.open()
 
-    def _replace(self, name: str) -> bool:
-        answer = QMessageBox.question(self.window, "Replace your case?",
-                                      f"You already have {name}. Replace it with the one in the pack?")
+    def _pack_failed(self, source: Path, error: Exception) -> None:
+        """Whatever went wrong that the pack reader does not report itself (a full disk, say) is said, not lost."""
+        self.window.statusBar().clearMessage()
+        box = QMessageBox(QMessageBox.Icon.Warning, "Import a case pack", f"{source.name} could not be imported: "
+                          f"{error}", parent=self.window)
+        box.open()
+
+    def _replace(self, names: list[str]) -> bool:
+        """Ask once whether the pack's cases may replace the user's cases of the same names."""
+        if len(names) == 1:
+            question = f"You already have {names[0]}. Replace it with the one in the pack?"
+        else:
+            shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+            question = f"You already have {len(names)} of the pack's cases ({shown}). Replace them with the pack's?"
+        answer = QMessageBox.question(self.window, "Replace your cases?", question)
         return answer == QMessageBox.StandardButton.Yes
 
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLineEdit,
     QListWidget,
     QPlainTextEdit,
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.content.cases.model import QUESTION_KINDS
 
-CHOICE_COLUMNS = ("Choice", "Right", "Why (shown after answering)")
+CHOICE_COLUMNS = ("Choice", "Right", "Why")
 
 
 class QuestionsEditor(QWidget):
@@ -53,9 +54,16 @@ class QuestionsEditor(QWidget):
         self.ask.setMaximumHeight(70)
         self.choices = QTableWidget(0, len(CHOICE_COLUMNS))
         self.choices.setHorizontalHeaderLabels(list(CHOICE_COLUMNS))
-        self.choices.horizontalHeader().setStretchLastSection(True)
-        self.choices.setColumnWidth(0, 240)
-        self.choices.setColumnWidth(1, 48)
+        why_heading = QTableWidgetItem(CHOICE_COLUMNS[2])
+        why_heading.setToolTip("Why the choice is right or wrong, shown to the trainee after answering")
+        self.choices.setHorizontalHeaderItem(2, why_heading)
+        # The columns share the pane's width and long text wraps, so nothing is cut off at 1024×700.
+        header = self.choices.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.choices.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.choices.setWordWrap(True)
+        self.choices.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.add_choice, self.remove_choice = QPushButton("Add choice"), QPushButton("Remove choice")
         self.answer, self.tolerance, self.accept, self.points = QLineEdit(), QLineEdit(), QLineEdit(), QLineEdit()
         self.answer.setPlaceholderText("a number, or a law reference such as 27B1(a)")
@@ -94,13 +102,19 @@ class QuestionsEditor(QWidget):
         self.detail = QWidget()
         self.detail.setLayout(self.fields)
 
-        left = QVBoxLayout()
-        left.addWidget(self.list, 1)
-        left.addWidget(add)
-        left.addWidget(remove)
-        layout = QHBoxLayout(self)
-        layout.addLayout(left)
-        layout.addWidget(self.detail, 3)
+        # The list of questions above their fields, so the fields (the choices above all) have the
+        # pane's whole width when the editor shares a 1024-pixel screen with the text and the table.
+        self.list.setMaximumHeight(110)
+        side = QVBoxLayout()
+        side.addWidget(add)
+        side.addWidget(remove)
+        side.addStretch(1)
+        top = QHBoxLayout()
+        top.addWidget(self.list, 1)
+        top.addLayout(side)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.detail, 1)
 
         for line in (self.id, self.answer, self.tolerance, self.accept, self.points):
             line.textEdited.connect(self._edited)

@@ -14,7 +14,6 @@ from datetime import datetime
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from app.content.library import Library
 from app.training.exam import ExamError, ExamProfile
 from app.training.resume import SavedExam
+from app.ui.common.combo import narrow_combo
 
 SET_UP_TITLE = "Mock accreditation exam"
 UNFINISHED_TITLE = "Unfinished exam"
@@ -45,8 +45,7 @@ class ExamBox(QGroupBox):
         self.library = library
         self.exam_profiles = exam_profiles
 
-        self.exam_profile = QComboBox()
-        self.exam_profile.setAccessibleName("Exam paper")
+        self.exam_profile = narrow_combo("Exam paper")
         for profile in exam_profiles:
             self.exam_profile.addItem(profile.name)
         self.exam_profile.currentIndexChanged.connect(self._describe_exam)

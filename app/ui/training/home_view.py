@@ -1,23 +1,30 @@
-"""The home view: who is training, what is due, where they left off (work left unfinished first:
-a half-answered case, an exam paper to resume), practice and exam set-up."""
+"""The home view: who is training; today — the exam being prepared for, today's work under the study
+plan and the readiness estimate (``today_box``); where they left off (work left unfinished first: a
+half-answered case, an exam paper to resume) and what is due for review; below, practice and exam
+set-up.
+
+At 1024×700 the first screen is today's: the plan and readiness on the left, unfinished work and
+reviews on the right; the two set-up forms follow below (the page scrolls), and a larger window
+shows everything at once."""
 
 from __future__ import annotations
 
 import html
-from datetime import datetime
+from datetime import date, datetime
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -29,13 +36,18 @@ from app.content.library import Library
 from app.store.records import AttemptSummary, Profile
 from app.training.case_filter import CaseFilter
 from app.training.exam import ExamProfile
+from app.training.outlook import Outlook
 from app.training.resume import SavedAttempt, SavedExam
 from app.training.review import DueItem, ItemKind
+from app.ui.common.combo import narrow_combo
+from app.ui.common.lists import wrapping_list
 from app.ui.common.theme import emphasise
 from app.ui.training.exam_box import ExamBox
+from app.ui.training.today_box import TodayBox
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 UNFINISHED_ROLE = Qt.ItemDataRole.UserRole + 2
+EXAM_ROLE = Qt.ItemDataRole.UserRole + 3
 
 
 class HomeView(QWidget):
@@ -51,6 +63,10 @@ class HomeView(QWidget):
     resumeExamRequested = Signal()
     handInExamRequested = Signal()
     lawRequested = Signal(str)
+    planSet = Signal(object)  # StudyPlan
+    planCleared = Signal()
+    todayRequested = Signal()
+    paperChosen = Signal()
 
     def __init__(self, library: Library, exam_profiles: list[ExamProfile], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,8 +88,7 @@ class HomeView(QWidget):
         # what is due
         self.due_label = QLabel()
         self.due_label.setWordWrap(True)
-        self.due_list = QListWidget()
-        self.due_list.setAccessibleName("Items due for review")
+        self.due_list = wrapping_list("Items due for review")
         self.due_list.itemActivated.connect(self._due_activated)
         self.review_button = QPushButton("Start review")
         self.review_button.clicked.connect(self.reviewRequested)
@@ -84,10 +99,7 @@ class HomeView(QWidget):
         due_layout.addWidget(self.review_button)
 
         # continue: unfinished cases first, then the latest finished ones
-        self.recent_list = QListWidget()
-        self.recent_list.setAccessibleName("Unfinished and recent cases")
-        self.recent_list.setWordWrap(True)  # case titles are long; the box is half the window
-        self.recent_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.recent_list = wrapping_list("Unfinished and recent cases")
         self.recent_list.itemActivated.connect(self._continue)
         self.recent_list.currentItemChanged.connect(self._recent_chosen)
         self.continue_button = QPushButton("Continue")
@@ -106,8 +118,7 @@ class HomeView(QWidget):
 
 
         # practice
-        self.topic = QComboBox()
-        self.topic.setAccessibleName("Practice topic")
+        self.topic = narrow_combo("Practice topic")
         self.topic.addItem("Any topic", "")
         for tag, description in sorted(library.topics.items()):
             self.topic.addItem(description, tag)
@@ -121,7 +132,7 @@ class HomeView(QWidget):
         for box, value in ((self.min_difficulty, 1), (self.max_difficulty, 5)):
             box.setRange(1, 5)
             box.setValue(value)
-        self.edition = QComboBox()
+        self.edition = narrow_combo("Practice edition")
         self.edition.addItem("Any edition", "")
         for edition in sorted({c.edition for c in library.cases}):
             self.edition.addItem(edition, edition)
@@ -152,18 +163,38 @@ class HomeView(QWidget):
         exam_box.resumeRequested.connect(self.resumeExamRequested)
         exam_box.handInRequested.connect(self.handInExamRequested)
 
+        # today: the plan, today's work, readiness
+        self.today = today = TodayBox(library, exam_profiles, exam_box.exam_choice)
+        today.planSet.connect(self.planSet)
+        today.planCleared.connect(self.planCleared)
+        today.todayRequested.connect(self.todayRequested)
+        today.paperChosen.connect(self.paperChosen)
+
         self.due_box, self.recent_box = due_box, recent_box
         self.start_box = self._where_to_start()
+        right = QVBoxLayout()
+        right.addWidget(self.start_box)
+        right.addWidget(recent_box, 3)
+        right.addWidget(due_box, 2)
+        right.addStretch(0)  # where to start keeps to the top while the lists are hidden
         grid = QGridLayout()
-        grid.setRowStretch(0, 1)  # the lists take what the two forms leave
-        grid.addWidget(self.start_box, 0, 0, 1, 2)
-        grid.addWidget(due_box, 0, 0)
-        grid.addWidget(recent_box, 0, 1)
+        grid.addWidget(today, 0, 0)
+        grid.addLayout(right, 0, 1)
         grid.addWidget(practice_box, 1, 0)
         grid.addWidget(exam_box, 1, 1)
+        grid.setColumnStretch(0, 3)
+        grid.setColumnStretch(1, 2)
+        grid.setRowStretch(0, 1)  # a tall window gives its room to today's work, not to the forms
+        page = QWidget()
+        page.setLayout(grid)
+        self.page = QScrollArea()
+        self.page.setWidget(page)
+        self.page.setWidgetResizable(True)
+        self.page.setFrameShape(QFrame.Shape.NoFrame)
+        self.page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addLayout(grid, 1)
+        layout.addWidget(self.page, 1)
 
     def _where_to_start(self) -> QGroupBox:
         """Three ways in for a trainee with no history yet: an easy case, a short practice, the library."""
@@ -173,10 +204,8 @@ class HomeView(QWidget):
                       "library is laid out. What you miss comes back here for review.")
         text.setWordWrap(True)
         easiest = min(self.library.cases, key=lambda case: (case.difficulty, case.title), default=None)
-        title = easiest.title if easiest else ""
-        short = title if len(title) <= 40 else title[:title.rfind(" ", 0, 40)] + " …"  # the button's room
-        self.first_case_button = QPushButton(f"First case: {short}" if easiest else "First case")
-        self.first_case_button.setToolTip(title)
+        self.first_case_button = QPushButton("Rule on one easy case")
+        self.first_case_button.setToolTip(easiest.title if easiest else "")
         self.first_case_button.setEnabled(easiest is not None)
         if easiest is not None:
             self.first_case_button.clicked.connect(lambda: self.caseRequested.emit(easiest.id))
@@ -187,13 +216,10 @@ class HomeView(QWidget):
         self.short_practice_button.clicked.connect(lambda: self.practiceRequested.emit(easy, 3))
         self.tour_button = QPushButton("Tour the law library")
         self.tour_button.clicked.connect(lambda: self.lawRequested.emit("Introduction"))
-        buttons = QHBoxLayout()
-        for button in (self.first_case_button, self.short_practice_button, self.tour_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
         layout = QVBoxLayout(box)
         layout.addWidget(text)
-        layout.addLayout(buttons)
+        for button in (self.first_case_button, self.short_practice_button, self.tour_button):
+            layout.addWidget(button)
         box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)  # as tall as its text
         box.setVisible(False)
         return box
@@ -238,14 +264,23 @@ class HomeView(QWidget):
             font.setBold(True)
             entry.setFont(font)
             self.recent_list.addItem(entry)
+        if exam is not None:
+            entry = QListWidgetItem(f"Unfinished exam: {exam.profile.name} — {exam.answered} answered; resume it, "
+                                    "or hand it in under Mock exam below")
+            entry.setToolTip(entry.text())
+            entry.setData(EXAM_ROLE, True)
+            font = entry.font()
+            font.setBold(True)
+            entry.setFont(font)
+            self.recent_list.addItem(entry)
         for attempt in recent:
             entry = QListWidgetItem(f"{attempt.case_title} — {attempt.score:.0%} ({attempt.mode})")
             entry.setToolTip(entry.text())
             entry.setData(KEY_ROLE, attempt.case_id)
             self.recent_list.addItem(entry)
-        if not recent and not unfinished:
+        if not recent and not unfinished and exam is None:
             self.recent_list.addItem("No cases ruled on yet: open one from Cases, or start a practice.")
-        self.recent_list.setCurrentRow(0 if unfinished or recent else -1)
+        self.recent_list.setCurrentRow(0 if unfinished or recent or exam is not None else -1)
         self._recent_chosen(self.recent_list.currentItem())
         self.exam_box.show_unfinished(exam, now)
 
@@ -257,12 +292,18 @@ class HomeView(QWidget):
         return f"Continue: {case.title} — {answered} of {len(case.questions)} answered"
 
     def _recent_chosen(self, item: QListWidgetItem | None) -> None:
-        self.continue_button.setEnabled(item is not None and bool(item.data(KEY_ROLE)))
+        self.continue_button.setEnabled(item is not None and bool(item.data(KEY_ROLE) or item.data(EXAM_ROLE)))
         self.discard_button.setEnabled(item is not None and bool(item.data(UNFINISHED_ROLE)))
 
     def _continue(self, item: QListWidgetItem | None) -> None:
-        if item is not None and item.data(KEY_ROLE):
+        if item is not None and item.data(EXAM_ROLE):
+            self.resumeExamRequested.emit()
+        elif item is not None and item.data(KEY_ROLE):
             self.caseRequested.emit(item.data(KEY_ROLE))
+
+    def show_outlook(self, outlook: Outlook, today: date) -> None:
+        """The plan, today's work and readiness (see ``TodayBox``)."""
+        self.today.show_outlook(outlook, today)
 
     def _discard(self) -> None:
         item = self.recent_list.currentItem()

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
     QInputDialog,
-    QListWidget,
     QMainWindow,
     QStackedWidget,
     QVBoxLayout,
@@ -32,11 +31,14 @@ from app.training.practice import Mode, PracticeSession
 from app.ui.common.exam_seal import ExamSeal
 from app.ui.common.focus_ring import install_focus_rings
 from app.ui.common.settings import setting_bool, setting_int
-from app.ui.common.theme import apply_point_size, apply_theme, emphasise
+from app.ui.common.theme import apply_point_size, apply_theme
 from app.ui.training.home_view import HomeView
+from app.ui.window.area_list import AreaList
 from app.ui.window.class_session import ClassSessions
 from app.ui.window.profile_actions import ProfileActions
+from app.ui.window.status_line import StatusLine
 from app.ui.window.store_opening import StoreOpener
+from app.ui.window.study_flow import StudyFlow
 from app.ui.window.training_flow import TrainingFlow
 from app.ui.window.window_base import AREAS
 from app.ui.window.window_menus import WindowMenus
@@ -45,6 +47,7 @@ from app.ui.window.work_keeping import WorkKeeping
 if TYPE_CHECKING:
     from app.content.laws.render import Renderer
     from app.store.store import Store
+    from app.training.progress_report import ProgressSummary
     from app.ui.case.case_player import CasePlayer
     from app.ui.classroom.classroom_view import ClassroomView
     from app.ui.classroom.live_seat import LiveSeat
@@ -55,7 +58,8 @@ if TYPE_CHECKING:
     from app.ui.training.progress_view import ProgressView
 
 
-class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, WindowMenus, QMainWindow):
+class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, StudyFlow, StatusLine, WindowMenus,
+                 QMainWindow):
     """Home, library, case list, case player, progress and classroom, with the menus of a
     desktop application. ``store`` keeps progress; without one the window paints first and
     ``open_store`` brings one a moment later (or an in-memory one, and the status bar says
@@ -103,17 +107,13 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Windo
         self._player: CasePlayer | None = None
         self._progress: ProgressView | None = None
         self._classroom: ClassroomView | None = None
+        self._progress_summary: ProgressSummary | None = None  # the last one shown, for the report
 
         self.stack = QStackedWidget()
         for widget in (self.home, QWidget(), QWidget(), QWidget(), QWidget(), QWidget()):
             self.stack.addWidget(widget)
-        self.areas = QListWidget()
-        self.areas.setObjectName("areas")
-        emphasise(self.areas)
-        self.areas.setAccessibleName("Work areas")
-        self.areas.addItems(list(AREAS))
+        self.areas = AreaList(AREAS)
         self.areas.item(AREAS.index("Classroom")).setHidden(True)  # until an instructor's profile is open
-        self.areas.setMaximumWidth(140)
         self.areas.currentRowChanged.connect(self._area_changed)
 
         central = QWidget()
@@ -134,17 +134,9 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Windo
         self.seal.on_change(self._seal_views)
         self.seal.on_change(self.seal_class_session)
         self._restore()
-        self._show_content_status("opening your progress…")
+        self.show_standing_status()
         if store is not None:
             self.attach_store(store)
-
-    def _show_content_status(self, where: str) -> None:
-        problems = len(self.library.problems)
-        self.statusBar().showMessage(
-            f"{len(self.library.book.sections)} law sections, {len(self.library.cases)} cases; {where}"
-            + (f" — {problems} content problem{'s' if problems != 1 else ''} (run director-trainer check)"
-               if problems else "")
-        )
 
     @property
     def store(self) -> Store:
@@ -167,8 +159,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Windo
         self.refresh_profile()
         self.show_class_actions()
         self.record_class_sessions()
-        self._show_content_status("progress is NOT being kept (no database)" if temporary
-                                  else f"progress kept in {store.location}")
+        self.show_standing_status()
 
     @property
     def renderer(self) -> Renderer:
@@ -191,6 +182,10 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Windo
         self.home.resumeExamRequested.connect(self.resume_saved_exam)
         self.home.handInExamRequested.connect(self.hand_in_saved_exam)
         self.home.lawRequested.connect(self.show_law)
+        self.home.planSet.connect(self.set_plan)
+        self.home.planCleared.connect(self.clear_plan)
+        self.home.todayRequested.connect(self.start_today)
+        self.home.paperChosen.connect(self.refresh_outlook)
 
     # views built on first use ------------------------------------------------------------
     def _place(self, area: str, widget: QWidget) -> None:
@@ -213,7 +208,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Windo
             view = LibraryView(self.library, self.renderer)
             view.caseRequested.connect(self.open_case)
             view.historyChanged.connect(self._update_history_actions)
-            view.sectionShown.connect(lambda key: self.statusBar().showMessage(view.page_label(key), 4000))
+            view.sectionShown.connect(lambda key: self.say_in("Library", view.page_label(key), 4000))
             view.bookmarkToggled.connect(self._bookmark)
             view.noteChanged.connect(self._note)
             saved = self.settings.value("splitter/library")
@@ -291,6 +286,9 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Windo
             self._progress = ProgressView(self.library.topics)
             self._progress.caseRequested.connect(self.open_case)
             self._progress.examRequested.connect(self.show_exam_report)
+            self._progress.lawRequested.connect(self.practise_law)
+            self._progress.topicRequested.connect(self.practise_topic)
+            self._progress.reportRequested.connect(self.show_progress_report)
             self._place("Progress", self._progress)
             self._refresh_progress()
         return self._progress
@@ -370,6 +368,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Windo
         {"Case": lambda: self.player, "Progress": lambda: self.progress, "Classroom": lambda: self.classroom,
          "Cases": lambda: self.case_list, "Library": self._open_library_start,
          "Home": self.refresh_home}.get(AREAS[row], lambda: None)()
+        self.leaving_for(AREAS[row])
         self.stack.setCurrentIndex(row)
 
     # library actions -------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import TypeVar
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from app.store.errors import StoreError
-from app.store.records import AttemptSummary, Profile, Role, by_whole_law
+from app.store.records import Profile, Role
 from app.training.clock import utc_now
 from app.training.exam_seal import Sealed
 from app.ui.window.window_base import AREAS, WindowBase
@@ -63,10 +63,10 @@ class ProfileActions(WindowBase):
         if self._store is None:
             return
         profile = self.profile
-        recent = self.refresh_home()
+        self.refresh_home()
         last = self._safely(lambda: self.store.last_results(profile), "read results") or {}
         self.show_results({case_id: f"{score:.0%}" for case_id, score in last.items()})
-        self._refresh_progress(recent)
+        self._refresh_progress()
         bookmarks = self._safely(lambda: self.store.bookmarks(profile), "read bookmarks") or []
         marked = set(bookmarks)
         self._set_personal(lambda key: (key in marked, self.store.note_for(profile, key)), bookmarks)
@@ -77,11 +77,11 @@ class ProfileActions(WindowBase):
         self._refresh_classroom()
         self.setWindowTitle(f"Director Trainer — {profile.name}")
 
-    def refresh_home(self) -> list[AttemptSummary]:
+    def refresh_home(self) -> None:
         """Fill Home from the store (also each time it is shown: answers are saved as they are given,
-        so what is unfinished changes while the trainee works); returns the recent attempts read."""
+        so what is unfinished changes while the trainee works)."""
         if self._store is None:
-            return []
+            return
         profile = self.profile
         now = utc_now()
         profiles = self._safely(self.store.profiles, "read the profiles") or [profile]
@@ -92,19 +92,7 @@ class ProfileActions(WindowBase):
         exam = None if self.exam is not None else self._safely(lambda: self.store.unfinished_exam(profile),
                                                                "read the unfinished exam")
         self.home.refresh(profile, profiles, due, recent, unfinished, exam, now)
-        return recent
-
-    def _refresh_progress(self, recent: list[AttemptSummary] | None = None) -> None:
-        """Fill the progress view, if it has been built, from the store."""
-        if self._progress is None or self._store is None:
-            return
-        profile = self.profile
-        if recent is None:
-            recent = self._safely(lambda: self.store.recent_attempts(profile, 10), "read recent cases") or []
-        by_law = by_whole_law(self._safely(lambda: self.store.results_by_law(profile), "read results") or [])
-        by_topic = self._safely(lambda: self.store.results_by_topic(profile), "read results") or []
-        exams = self._safely(lambda: self.store.exams(profile), "read exams") or []
-        self._progress.refresh(by_law, by_topic, recent, exams)
+        self.refresh_outlook()
 
     def _refresh_classroom(self) -> None:
         """Fill the classroom view, if it has been built and the profile is an instructor's."""

@@ -54,7 +54,7 @@ class TrainingFlow(WindowBase):
         self.player.open_case(case, CaseSitting(attempt), explanation)
         self.areas.setCurrentRow(AREAS.index("Case"))
         answered = len(attempt.answers)
-        self.statusBar().showMessage(f"Case: {case.title}" + (
+        self.say_in("Case", f"Case: {case.title}" + (
             f" — carried on from where you left it ({answered} of {len(case.questions)} answered)"
             if answered and not attempt.is_finished else ""), 6000)
 
@@ -238,6 +238,7 @@ class TrainingFlow(WindowBase):
         self._safely(lambda: self.store.record_exam(profile, exam), "save the exam")
         self.exam = None
         self.seal.apply(sealed_by(None))
+        self.show_standing_status()  # in place of anything the exam said: it is over
         self.player.double_dummy.unlock()  # handed in: the analysis gives nothing away now
         self.player.session_bar.setVisible(False)
         self.refresh_profile()

@@ -20,11 +20,13 @@ if TYPE_CHECKING:
     from app.content.cases.model import Case
     from app.content.laws.render import Renderer
     from app.content.library import Library
-    from app.store.records import AttemptSummary, Profile
+    from app.store.records import Profile
     from app.store.store import Store
     from app.training.attempt import Attempt
+    from app.training.case_filter import CaseFilter
     from app.training.exam import Exam
     from app.training.practice import Mode, PracticeSession
+    from app.training.progress_report import ProgressSummary
     from app.ui.case.case_player import CasePlayer
     from app.ui.classroom.classroom_view import ClassroomView
     from app.ui.common.exam_seal import ExamSeal
@@ -69,6 +71,7 @@ if TYPE_CHECKING:
         _player: CasePlayer | None
         _progress: ProgressView | None
         _classroom: ClassroomView | None
+        _progress_summary: ProgressSummary | None
 
         @property
         def store(self) -> Store: ...
@@ -89,15 +92,21 @@ if TYPE_CHECKING:
         def show_law(self, key: str) -> bool: ...
         def _update_history_actions(self) -> None: ...
         def _official_changed(self) -> None: ...
+        def show_standing_status(self) -> None: ...  # status_line
+        def say_in(self, area: str, message: str, timeout: int) -> None: ...  # status_line
 
         # held by one part, called by another
         def _safely(self, action: Callable[[], T], what: str) -> T | None: ...  # profile_actions
         def refresh_profile(self) -> None: ...  # profile_actions
-        def refresh_home(self) -> list[AttemptSummary]: ...  # profile_actions
+        def refresh_home(self) -> None: ...  # profile_actions
+        def refresh_outlook(self) -> None: ...  # study_flow
+        def _refresh_progress(self) -> None: ...  # study_flow
         def switch_profile(self) -> None: ...  # profile_actions
         def new_profile(self) -> None: ...  # profile_actions
         def join_class_session(self) -> None: ...  # class_session
         def _busy(self) -> bool: ...  # training_flow
+        def next_in_session(self) -> None: ...  # training_flow
+        def start_practice(self, choice: CaseFilter, count: int) -> None: ...  # training_flow
         def attempt_mode(self) -> Mode: ...  # training_flow
         def sit_exam(self, exam: Exam) -> None: ...  # training_flow
         def finish_exam(self, show: bool = True) -> None: ...  # training_flow

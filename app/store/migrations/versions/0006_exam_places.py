@@ -2,15 +2,15 @@
 (an answer stays open to change until the case's next question is shown), and the questions
 flagged to look at again, so that a paper resumes exactly as it was left.
 
-Revision ID: 0005_exam_places
-Revises: 0004_classroom
+Revision ID: 0006_exam_places
+Revises: 0005_study_plan
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005_exam_places"
-down_revision = "0004_classroom"
+revision = "0006_exam_places"
+down_revision = "0005_study_plan"
 branch_labels = None
 depends_on = None
 
