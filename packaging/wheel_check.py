@@ -38,10 +38,12 @@ def build_wheel() -> Path:
 
 
 def install(wheel: Path, folder: Path) -> Path:
-    """A fresh virtual environment in ``folder`` with the wheel installed; returns its command."""
+    """A fresh virtual environment in ``folder`` with the wheel installed, with the classroom's
+    PostgreSQL driver as the README has a class's users add it (its ``classroom`` extra); returns
+    its command."""
     venv.create(folder / "venv", with_pip=True)
-    subprocess.run([str(venv_program(folder / "venv", "python")), "-m", "pip", "install", "--quiet", str(wheel)],
-                   check=True)
+    subprocess.run([str(venv_program(folder / "venv", "python")), "-m", "pip", "install", "--quiet",
+                    f"{wheel}[classroom]"], check=True)
     return venv_program(folder / "venv")
 
 
