@@ -153,24 +153,35 @@ def _screen_characters(text: str, strict: bool) -> None:
 
 def _screen(text: str, loader: Any) -> None:
     """Reject ``&anchor``, ``*alias`` and deep nesting before anything is built: the event stream is as long
-    as the text, whereas the values an alias stands for can grow exponentially (the "billion laughs")."""
+    as the text, whereas the values an alias stands for can grow exponentially (the "billion laughs").
+
+    The events are taken from the parser one by one and told apart by their class, not through
+    ``yaml.parse`` and ``isinstance``: a case has hundreds of events, and this loop is run for every file
+    of a pack."""
     yaml = _yaml()
+    starts, ends = {yaml.SequenceStartEvent, yaml.MappingStartEvent}, {yaml.SequenceEndEvent, yaml.MappingEndEvent}
+    nodes = {*starts, yaml.ScalarEvent, yaml.AliasEvent}
+    parser = loader(text)
     depth = 0
     try:
-        for event in yaml.parse(text, Loader=loader):
-            line = event.start_mark.line + 1 if event.start_mark is not None else 1
-            if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
-                what = "alias *" if isinstance(event, yaml.AliasEvent) else "anchor &"
+        while (event := parser.get_event()) is not None:
+            kind = type(event)
+            if kind in nodes and event.anchor is not None:
+                line = event.start_mark.line + 1 if event.start_mark is not None else 1
+                what = "alias *" if kind is yaml.AliasEvent else "anchor &"
                 raise YamlSyntaxError(line, f"YAML {what}{event.anchor} is not allowed here; write the value out "
                                             "in full")
-            if isinstance(event, yaml.CollectionStartEvent):
+            if kind in starts:
                 depth += 1
                 if depth > MAX_DEPTH:
+                    line = event.start_mark.line + 1 if event.start_mark is not None else 1
                     raise YamlSyntaxError(line, f"lists and mappings are nested more than {MAX_DEPTH} deep here")
-            elif isinstance(event, yaml.CollectionEndEvent):
+            elif kind in ends:
                 depth -= 1
     except yaml.YAMLError as exc:
         raise _syntax_error(exc, text) from exc
+    finally:
+        parser.dispose()
 
 
 def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
