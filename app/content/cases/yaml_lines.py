@@ -234,7 +234,7 @@ def _construct(yaml: Any, loader: Any, node: yaml.Node) -> Any:
         return [_construct(yaml, loader, item) for item in node.value]
     if tag == MAP_TAG and isinstance(node, yaml.MappingNode) and all(
             key.tag == STR_TAG and isinstance(key, yaml.ScalarNode) for key, _value in node.value):
-        return {key.value: _construct(yaml, loader, value) for key, value in node.value}  # the last of a twice
+        return {key.value: _construct(yaml, loader, value) for key, value in node.value}  # a key twice: the last value, as PyYAML
     return loader.construct_object(node, deep=True)
 
 
