@@ -111,6 +111,7 @@ def _gate() -> Callable[[Any], Any]:
 
     schema = _typed(_inlined(case_schema(), case_schema()["definitions"]))
     schema["$schema"] = "http://json-schema.org/draft-07/schema#"
+    schema.pop("$id", None)  # the code's entry is then named ``validate``, not after the schema's address
     code = fastjsonschema.compile_to_code(schema, detailed_exceptions=False)
     namespace: dict[str, Any] = {}
     exec(code.replace(_NAMED_FROM_LOCALS, ""), namespace)  # the library's own code, run as its compile() runs it
