@@ -27,12 +27,13 @@ from app.commands import (
     imps,
     law,
     matchpoints,
+    quick_reference,
     score,
     search,
 )
 
-COMMANDS = (gui, score, imps, board, boards, matchpoints, law, search, check, analyse, import_laws, desktop_entry,
-            classroom)
+COMMANDS = (gui, score, imps, board, boards, matchpoints, law, search, quick_reference, check, analyse, import_laws,
+            desktop_entry, classroom)
 PROG = "director-trainer"
 USAGE_ERROR = 2
 

@@ -65,6 +65,7 @@ def main() -> int:
         suffix = ("-dark" if args.dark else "") + ("" if args.size == SIZE else f"-{args.size}")
         shoot(window, app, args.out / f"home{suffix}.png")
         shoot_about(window, app, args.out / f"about{suffix}.png")
+        shoot_quick_reference(window, app, args.out / f"quick-reference{suffix}.png")
 
         window.show_law("27B1(a)")
         shoot(window, app, args.out / f"library{suffix}.png")
@@ -133,6 +134,18 @@ def shoot_about(window: MainWindow, app: QApplication, path: Path) -> None:
         app.processEvents()
     window.about_dialog.grab().save(str(path))
     window.about_dialog.accept()
+    print(path)
+
+
+def shoot_quick_reference(window: MainWindow, app: QApplication, path: Path) -> None:
+    """Help › Quick-reference card over the window, sized to it: the boxes two a row, law links."""
+    window.show_quick_reference()
+    card = window.quick_reference
+    assert card is not None
+    for _ in range(3):
+        app.processEvents()
+    card.grab().save(str(path))
+    card.close()
     print(path)
 
 

@@ -1,7 +1,8 @@
 """``director-trainer check [PATH...]``: validate content and compare each case's ``expect`` with the engine.
 
-With no paths it checks the whole of ``content/`` (laws, glossary, topics and
-cases, with every law reference); with paths, just those case files or folders.
+With no paths it checks the whole of ``content/`` (laws, glossary, topics,
+cases and the quick-reference card, with every law reference and the card's
+engine-held lines); with paths, just those case files or folders.
 Each problem is one line ``file:line: message``; a summary line follows and the
 exit code is 1 if anything is wrong. A case with no ``expect`` block in which the
 engine finds an irregularity gets a warning (a file cut short loses its
@@ -17,6 +18,7 @@ from app.commands import CommandError
 from app.content.cases.checks import check_case, compare, missing_expect
 from app.content.cases.loader import case_files
 from app.content.files.problems import ContentProblem
+from app.content.laws.quick_reference import quick_reference_problems
 from app.content.library import load_library
 
 FAILED = 1
@@ -48,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
         wanted = {p.resolve() for p in case_files(paths)}
         problems = [p for p in library.problems if p.path.resolve() in wanted]
     else:
-        problems = list(library.problems)
+        # The quick-reference card, its law references and its engine-held lines.
+        problems = list(library.problems) + quick_reference_problems(library.root, library.book)
     warnings: list[ContentProblem] = []
     checked = claims = 0
     for case in library.cases:
@@ -63,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     for warning in warnings:
         print(f"{warning.path}:{warning.line}: warning: {warning.message}")
     cases = f"{len(library.cases)} case(s)"
-    scope = cases if paths else f"content ({cases}, the law library, glossary and topics)"
+    scope = cases if paths else f"content ({cases}, the law library, glossary, topics and quick-reference card)"
     verdict = f"{len(problems)} problem(s)" if problems else "no problems"
     if warnings:
         verdict += f", {len(warnings)} warning(s) (errors under --strict)"

@@ -144,7 +144,8 @@ def assert_content_is_clean(code: int, lines: list[str], root: Path) -> None:
     """The guard: not one problem anywhere in the content folder, and every case was read."""
     cases = len(list((root / "cases").rglob("*.yaml")))
     assert lines[:-1] == [], "\n".join(lines)
-    assert re.fullmatch(rf"checked content \({cases} case\(s\), the law library, glossary and topics\); "
+    assert re.fullmatch(rf"checked content \({cases} case\(s\), the law library, glossary, topics and "
+                        r"quick-reference card\); "
                         r"\d+ expect block\(s\) compared with the rules engine"
                         r"(, \d+ solver claim\(s\) with the double-dummy solver)?: no problems", lines[-1]), lines[-1]
     assert code == 0

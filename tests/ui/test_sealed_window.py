@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QAction, QGuiApplication, QShortcut
+from PySide6.QtPrintSupport import QPrintDialog
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -43,7 +44,7 @@ Button = QMessageBox.StandardButton
 
 @pytest.fixture
 def answers(monkeypatch: pytest.MonkeyPatch) -> dict[str, Button]:
-    """Every modal dialog an action could open is answered at once: file and text choosers are
+    """Every modal dialog an action could open is answered at once: file, text and print choosers are
     cancelled, message boxes dismissed, and a question gets ``answers["question"]`` (Cancel to begin
     with: quitting during the exam then goes back to the paper)."""
     given = {"question": Button.Cancel}
@@ -56,6 +57,7 @@ def answers(monkeypatch: pytest.MonkeyPatch) -> dict[str, Button]:
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args, **kwargs: ("", "")))
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *args, **kwargs: ""))
     monkeypatch.setattr(PackChooser, "exec", lambda self: QDialog.DialogCode.Rejected)
+    monkeypatch.setattr(QPrintDialog, "exec", lambda self: QDialog.DialogCode.Rejected)  # the card's Print…
     return given
 
 

@@ -73,8 +73,13 @@ def case_schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> Any:
+    return validator_for(case_schema())
+
+
+def validator_for(schema: dict[str, Any]) -> Any:
     """A draft-07 validator whose whole numbers are Python ints: YAML's ``3.0`` is a float, which the
-    rest of the loader cannot use as a board number or a trick count, and a boolean is never a number."""
+    rest of the loader cannot use as a board number or a trick count, and a boolean is never a number.
+    ``schema`` may use the case schema's definitions (another content file that holds case events does)."""
     from jsonschema import Draft7Validator, validators
 
     def whole(_checker: Any, value: Any) -> bool:
@@ -82,7 +87,7 @@ def _validator() -> Any:
 
     checker = Draft7Validator.TYPE_CHECKER.redefine("integer", whole)
     strict = validators.extend(Draft7Validator, type_checker=checker)
-    return strict(_inlined(case_schema(), case_schema()["definitions"]))
+    return strict(_inlined(schema, case_schema()["definitions"]))
 
 
 def _inlined(node: Any, definitions: dict[str, Any]) -> Any:
@@ -151,18 +156,24 @@ def _typed(node: Any) -> Any:
     return out
 
 
-def shape_problems(path: Path, located: Located) -> list[ContentProblem]:
-    """Every way the file departs from the schema, one message per slip, sorted by line."""
-    checker = _ShapeCheck(path, located)
+def shape_problems(path: Path, located: Located, validator: Any = None,
+                   contract: str = "the case format") -> list[ContentProblem]:
+    """Every way the file departs from the schema (the case schema unless ``validator`` says another,
+    made by ``validator_for``; ``contract`` names it in messages), one message per slip, sorted by line.
+    Only the case schema has the compiled gate in front of it (it is what thousands of files meet)."""
+    checker = _ShapeCheck(path, located, validator or _validator(), contract, gated=validator is None)
     return checker.run()
 
 
 class _ShapeCheck:
     """One file's check: the YAML values as JSON sees them, then the schema's findings as messages."""
 
-    def __init__(self, path: Path, located: Located) -> None:
+    def __init__(self, path: Path, located: Located, validator: Any, contract: str, gated: bool) -> None:
         self.path = path
         self.doc = located
+        self.validator = validator
+        self.contract = contract
+        self.gated = gated  # the compiled case-schema gate may pass a sound file without the validator
         self.problems: list[ContentProblem] = []
         self.reported: set[JsonPath] = set()  # paths with a message already: one message per slip
         self.empty: set[JsonPath] = set()  # keys written with no value, left out of what the schema sees
@@ -171,9 +182,9 @@ class _ShapeCheck:
 
     def run(self) -> list[ContentProblem]:
         data = self._as_json(self.doc.data, ())
-        if not self.problems and not self.empty and not self.whole_floats and _passes_gate(data):
+        if self.gated and not self.problems and not self.empty and not self.whole_floats and _passes_gate(data):
             return []
-        for error in sorted(_validator().iter_errors(data), key=_outside_in):
+        for error in sorted(self.validator.iter_errors(data), key=_outside_in):
             self._report(error)
         for where in sorted(self.empty - self.reported, key=str):
             self._add(where, f"key '{where[-1]}' has no value: give it one or leave the key out")
@@ -232,10 +243,10 @@ class _ShapeCheck:
     def _missing(self, where: JsonPath, key: str, schema: dict[str, Any]) -> None:
         if (*where, key) in self.empty:
             self.reported.add((*where, key))
-            required = "it is required by the case format" if not where else f"{_a(_title(schema))} needs it"
+            required = f"it is required by {self.contract}" if not where else f"{_a(_title(schema))} needs it"
             self._add((*where, key), f"key '{key}' has no value; {required}")
         elif not where:
-            self._add(where, f"missing key '{key}' (required by the case format)")
+            self._add(where, f"missing key '{key}' (required by {self.contract})")
         else:
             self._add(where, f"missing key '{key}': {_a(_title(schema))} needs it")
 

@@ -45,6 +45,8 @@ class LawBrowser(QTextBrowser):
         self.highlighted.connect(self._hover)
         # What the page offers beyond copying (the library adds Print and Save as PDF).
         self.page_actions: list[QAction] = []
+        # The widest line, in characters; a page set in two columns (the quick-reference card) allows more.
+        self.reading_chars = READING_CHARS
 
     def context_menu(self, position: QPoint) -> QMenu:
         """Qt's own menu for text (copy, select all) with the page's actions after it."""
@@ -62,7 +64,7 @@ class LawBrowser(QTextBrowser):
     def _fit_reading_width(self) -> None:
         """Keep lines to about ``READING_CHARS`` characters, the column centred, when the page is
         wider than that (a full-screen window); narrower pages use their whole width."""
-        column = int(self.fontMetrics().averageCharWidth() * READING_CHARS)
+        column = int(self.fontMetrics().averageCharWidth() * self.reading_chars)
         spare = self.width() - 2 * self.frameWidth() - self.verticalScrollBar().sizeHint().width() - column
         side = max(0, spare // 2)
         self.setViewportMargins(side, 0, side, 0)

@@ -18,6 +18,7 @@ from app.ui.window.window_base import AREAS, WindowBase
 
 if TYPE_CHECKING:
     from app.ui.editor.case_menu import CaseActions
+    from app.ui.library.quick_reference_window import QuickReferenceWindow
     from app.ui.presenter.presenter import Presenter
     from app.ui.tools.calculators import CalculatorsDialog
 
@@ -33,6 +34,7 @@ class WindowMenus(WindowBase):
     full_screen_action: QAction
     join_action: QAction
     tools: ToolsMenu
+    quick_reference: QuickReferenceWindow | None = None
 
     def _action(self, menu, text: str, slot,  # type: ignore[no-untyped-def]
                 shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
@@ -106,6 +108,7 @@ class WindowMenus(WindowBase):
         self.tools = ToolsMenu(self, bar.addMenu("&Tools"), self.show_law, self.seal)
 
         help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Quick-reference card", self.show_quick_reference, sealed=Sealed.LAW_LIBRARY)
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
         self._action(help_menu, "&About Director Trainer", self.about)
         self._update_history_actions()
@@ -144,6 +147,8 @@ class WindowMenus(WindowBase):
     def _restyle(self) -> None:
         """Re-render pages after a change of palette, suit colours or text size."""
         self._renderer = None
+        if self.quick_reference is not None:
+            self.quick_reference.set_renderer(self.renderer)
         if self._library_view is not None:  # else it is built later with the new look
             for holder in (self._library_view, self._library_view.browser):
                 holder.renderer = self.renderer
@@ -155,6 +160,24 @@ class WindowMenus(WindowBase):
                 part.renderer = self.renderer
             self._player.table.look = TableLook(dark=self.dark, four_colour=self.four_colour)
             self._player.refresh()
+
+    def show_quick_reference(self) -> None:
+        """The director's card in a window of its own, beside whatever area is open; its law numbers
+        open the library. It is law content, so a closed-book exam seals it with the library."""
+        if self.seal.refuses(Sealed.LAW_LIBRARY):
+            return
+        from app.ui.library.quick_reference_window import QuickReferenceWindow
+
+        if self.quick_reference is None:
+            self.quick_reference = QuickReferenceWindow(self.library, self.renderer, self.show_law, self)
+            self.seal.on_change(self._seal_quick_reference)
+        self.quick_reference.show()
+        self.quick_reference.raise_()
+        self.quick_reference.activateWindow()
+
+    def _seal_quick_reference(self, sealed: frozenset[Sealed]) -> None:
+        if Sealed.LAW_LIBRARY in sealed and self.quick_reference is not None:
+            self.quick_reference.close()
 
     def show_shortcuts(self) -> None:
         from app.ui.case.shortcuts import ShortcutsDialog
