@@ -104,7 +104,11 @@ def main() -> int:
                     shoot(window, app, args.out / f"marked{suffix}.png")
                 panel.next_question()
             shoot(window, app, args.out / f"ruling{suffix}.png")
+            shoot_print(window, app, args.out / f"print{suffix}.png")
+            shoot_marking_help(window, app, args.out / f"marking-help{suffix}.png")
             _shoot_teaching(window, app, args.out, suffix)
+            if args.size == SIZE:  # one size of its own, whatever the other pictures' size
+                shoot_half_screen(window, app, args.out / f"case-half-screen{suffix}.png", case.id, width, height)
             shoot_last_trick(window, app, args.out / f"last-trick{suffix}.png")
             study_history(window)
             window.areas.setCurrentRow(AREAS.index("Progress"))
@@ -113,6 +117,7 @@ def main() -> int:
             shoot(window, app, args.out / f"home-plan{suffix}.png")
             window.start_exam(replace(BUILT_IN_PROFILES[0], cases=4, quotas={}))
             shoot(window, app, args.out / f"exam{suffix}.png")
+            shoot_exam_overview(window, app, args.out / f"exam-overview{suffix}.png")
             window.finish_exam(show=False)
             shoot_unfinished(window, app, args.out / f"home-unfinished{suffix}.png")
         shoot_tools(window, app, args.out, suffix)
@@ -125,6 +130,59 @@ def main() -> int:
         app.processEvents()
         store.close()
     return 0
+
+
+def shoot_over(window: MainWindow, app: QApplication, dialog, path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The window with a dialog over it, centred, as the user sees it."""
+    from PySide6.QtGui import QPainter
+
+    for _ in range(3):
+        app.processEvents()
+    picture = window.grab()
+    over = dialog.grab()
+    painter = QPainter(picture)
+    painter.drawPixmap((picture.width() - over.width()) // 2, (picture.height() - over.height()) // 2, over)
+    painter.end()
+    picture.save(str(path))
+    print(path)
+
+
+def shoot_print(window: MainWindow, app: QApplication, path: Path) -> None:
+    """File › Print case with answers…: the page to be printed or saved as PDF."""
+    window.print_case(True)
+    shoot_over(window, app, window.print_dialog, path)
+    window.print_dialog.close()
+
+
+def shoot_marking_help(window: MainWindow, app: QApplication, path: Path) -> None:
+    """Help › How answers are marked."""
+    window.show_marking()
+    shoot_over(window, app, window.marking_dialog, path)
+    window.marking_dialog.close()
+
+
+def shoot_exam_overview(window: MainWindow, app: QApplication, path: Path) -> None:
+    """An exam with the first case answered in part and flagged, and the paper's overview over it."""
+    panel = window.player.ruling
+    if panel.form is not None and panel.sitting is not None and panel.sitting.question is not None:
+        _answer_model(panel.form, panel.sitting.question)
+        panel.mark_current()
+        panel.exam.toggle_flag()
+    panel.exam.show_overview()
+    dialog = panel.exam.dialog
+    assert dialog is not None
+    shoot_over(window, app, dialog, path)
+    dialog.close()
+
+
+def shoot_half_screen(window: MainWindow, app: QApplication, path: Path, case_id: str, width: int,
+                      height: int) -> None:
+    """The case screen on half a 1920×1080 screen, beside the law book's PDF: the story and the
+    questions under the table."""
+    window.resize(960, 1040)
+    window.open_case(case_id)
+    shoot(window, app, path)
+    window.resize(width, height)
 
 
 def shoot_about(window: MainWindow, app: QApplication, path: Path) -> None:
@@ -195,8 +253,9 @@ def _shoot_teaching(window: MainWindow, app: QApplication, out: Path, suffix: st
     panel = window.player.ruling
     assert panel.sitting is not None and panel.sitting.question is not None and panel.form is not None
     choices = panel.sitting.question.choices
-    for wanted in (True, False):
-        panel.form.boxes[next(i for i, c in enumerate(choices) if c.correct is wanted)].setChecked(True)
+    for wanted in (True, False):  # the boxes are in the order shown; the choices in the case file's
+        index = next(i for i, c in enumerate(choices) if c.correct is wanted)
+        panel.form.boxes[panel.form.shown.index(index)].setChecked(True)
     panel.mark_current()
     shoot(window, app, out / f"marked-multi{suffix}.png")
     _open_at(window, "order")
@@ -208,8 +267,8 @@ def _answer_model(form, question, wrong: bool = False) -> None:  # type: ignore[
     if question.kind == "single":
         form.group.button(next(i for i, c in enumerate(question.choices) if c.correct != wrong)).setChecked(True)
     elif question.kind == "multi":
-        for box, choice in zip(form.boxes, question.choices, strict=True):
-            box.setChecked(choice.correct)
+        for box, index in zip(form.boxes, form.shown, strict=True):
+            box.setChecked(question.choices[index].correct != wrong)
     elif question.kind == "number":
         form.line.setText(str(question.answer))
     elif question.kind == "law":

@@ -247,7 +247,12 @@ def _step(timeline: Timeline, scenario: Scenario, state: TableState, index: int,
         elif timeline.auction.is_complete or scenario.contract is not None:
             timeline.attention_before_lead = True
         _update_contract(timeline, scenario)
-        return replace(new, director_called=True, contract=timeline.contract)
+        # A claim or concession stands until the director rules on it (Laws 68, 69, 70): its statement
+        # is still on the table when he arrives, at the step the trainee rules on.
+        standing = next((b for earlier in reversed(timeline.states) for b in earlier.balloons
+                         if b.kind in ("claim", "concede")), None)
+        return replace(new, director_called=True, contract=timeline.contract,
+                       balloons=(standing,) if standing is not None else ())
     return new
 
 

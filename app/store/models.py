@@ -182,6 +182,9 @@ class OpenExamRow(Base):
     started_at: Mapped[datetime]
     paused_seconds: Mapped[float] = mapped_column(Float)
     seen_at: Mapped[datetime]
+    # Added in revision 0006: the case on screen, and the questions flagged to look at again.
+    position: Mapped[int | None] = mapped_column(Integer)
+    flags: Mapped[list[Any] | None] = mapped_column(JSON)
 
 
 class OpenAttemptRow(Base):
@@ -206,6 +209,7 @@ class OpenAttemptRow(Base):
     seconds: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[datetime | None]
     updated_at: Mapped[datetime]
+    question_index: Mapped[int | None] = mapped_column(Integer)  # the question on screen; added in 0006
 
 
 class OpenAnswerRow(Base):

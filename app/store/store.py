@@ -174,10 +174,15 @@ class Store(StoreResults, StoreBookmarks, StoreWorkInProgress, StoreLive, StoreH
             )
             session.add(row)
             session.flush()
+            answered = set()
             for attempt in exam.attempts:
                 if attempt.answers:
+                    answered.add(attempt.case.id)
                     self._add_attempt(session, profile.id, attempt, Mode.EXAM,
                                       attempt.finished_at or exam.finished_at, row.id)
+            for case in exam.cases:  # a case left unanswered is missed too, and comes back for review
+                if case.id not in answered:
+                    self._schedule(session, profile.id, case, 0.0, exam.finished_at)
             return row.id
 
     def record_live_session(self, profile: Profile, session_id: int, case: Case, now: datetime | None = None) -> int | None:
@@ -266,9 +271,14 @@ class Store(StoreResults, StoreBookmarks, StoreWorkInProgress, StoreLive, StoreH
         )
         session.add_all(AttemptTopicRow(attempt_id=row.id, topic=topic) for topic in dict.fromkeys(case.topics))
         session.add_all(AttemptLawRow(attempt_id=row.id, law_key=key) for key in dict.fromkeys(r.key for r in case.laws))
+        self._schedule(session, profile_id, case, attempt.score, finished_at)
+        return row.id
+
+    def _schedule(self, session: Session, profile_id: int, case: Case, score: float, when: datetime) -> None:
+        """Review the case and the laws it turns on with ``score`` (see ``app.training.review``)."""
         for item in review_items(case):
             card = session.get(ReviewCardRow, (profile_id, item.kind.value, item.key))
-            scheduled = self._scheduler.review(card.card if card else None, attempt.score, finished_at)
+            scheduled = self._scheduler.review(card.card if card else None, score, when)
             if scheduled is None:
                 continue
             if card is None:
@@ -276,7 +286,6 @@ class Store(StoreResults, StoreBookmarks, StoreWorkInProgress, StoreLive, StoreH
                                           card=scheduled.card_json, due=scheduled.due))
             else:
                 card.card, card.due = scheduled.card_json, scheduled.due
-        return row.id
 
 
 def _profile(row: ProfileRow) -> Profile:

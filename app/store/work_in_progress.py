@@ -83,6 +83,7 @@ class StoreWorkInProgress(StoreSessions):
             row.name, row.definition = saved.profile.name, saved.profile.to_dict()
             row.case_ids, row.seed, row.started_at = list(saved.case_ids), saved.seed, saved.started_at
             row.paused_seconds, row.seen_at = saved.paused.total_seconds(), saved.seen_at
+            row.position, row.flags = saved.position, sorted([case_id, question_id] for case_id, question_id in saved.flags)
             session.flush()
             kept = {a.position: a for a in session.scalars(
                 select(OpenAttemptRow).where(OpenAttemptRow.open_exam_id == row.id))}
@@ -113,7 +114,8 @@ class StoreWorkInProgress(StoreSessions):
                                        .order_by(OpenAttemptRow.position))
             return SavedExam(ExamProfile.from_dict(row.definition), tuple(row.case_ids), row.seed, row.started_at,
                              timedelta(seconds=row.paused_seconds), row.seen_at,
-                             tuple(_saved_attempt(session, attempt) for attempt in attempts))
+                             tuple(_saved_attempt(session, attempt) for attempt in attempts), row.position,
+                             frozenset((str(case_id), str(question_id)) for case_id, question_id in row.flags or ()))
 
     def discard_unfinished_exam(self, profile: Profile) -> None:
         with self._write() as session:
@@ -146,7 +148,7 @@ def _fill(session: Session, row: OpenAttemptRow, saved: SavedAttempt, moment: da
     were written, new ones are added, and any the attempt no longer has are removed."""
     row.case_id, row.case_title, row.mode = saved.case_id, saved.case_title, saved.mode.value
     row.seed, row.started_at, row.seconds = saved.seed, saved.started_at, saved.seconds
-    row.finished_at, row.updated_at = saved.finished_at, moment
+    row.finished_at, row.updated_at, row.question_index = saved.finished_at, moment, saved.index
     session.flush()
     kept = {answer.question_id: answer for answer in session.scalars(
         select(OpenAnswerRow).where(OpenAnswerRow.open_attempt_id == row.id))}
@@ -167,4 +169,4 @@ def _saved_attempt(session: Session, row: OpenAttemptRow) -> SavedAttempt:
         select(OpenAnswerRow).where(OpenAnswerRow.open_attempt_id == row.id).order_by(OpenAnswerRow.position))
     return SavedAttempt(row.case_id, row.case_title, Mode(row.mode), row.seed, row.started_at, row.seconds,
                         tuple((answer.question_id, answer_from_json(answer.answer)) for answer in answers),
-                        row.finished_at)
+                        row.finished_at, row.question_index)

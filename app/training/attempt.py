@@ -64,6 +64,22 @@ class Attempt:
         self.marks[question.id] = result
         return result if self.feedback else None
 
+    def revise(self, value: Answer) -> None:
+        """Change the answer to the current question before moving on from it. Only without
+        feedback (an exam, whose marks are not shown): a mark seen cannot be answered again."""
+        question = self.question
+        if self.feedback:
+            raise AttemptError("a marked answer cannot be changed once its mark has been shown")
+        if question is None:
+            raise AttemptError("every question of this case has been answered")
+        answer, marked = self.answers.pop(question.id, None), self.marks.pop(question.id, None)
+        try:
+            self.answer(value)
+        except Exception:
+            if answer is not None and marked is not None:  # a bad answer loses nothing
+                self.answers[question.id], self.marks[question.id] = answer, marked
+            raise
+
     def next(self, now: datetime | None = None) -> Question | None:
         """Move on after the current question has been answered; ``now`` (UTC, default the
         clock) is recorded as ``finished_at`` when that was the last question."""

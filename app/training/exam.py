@@ -6,7 +6,12 @@ allowed, open or closed book, and the pass mark. ``choose_cases`` draws the pape
 with a seed the same library always gives the same paper, so an instructor can set
 one paper for a whole class.
 
-An ``Exam`` runs the cases in order as Attempts with feedback off. Time is never read
+An ``Exam`` runs the cases as Attempts with feedback off. The candidate may leave a case
+with its question unanswered, go back to it, flag questions to look at again, and change an
+answer until the next question of its case is shown: a case's later questions may name what an
+earlier one asks (its writers keep only the earlier questions clear of the later answers, see
+``app.training.visibility``), so once a later question has been seen the earlier answers stand.
+Time is never read
 from the clock here: every action takes ``now`` (an aware datetime), which keeps the
 time limit testable and lets the GUI drive it from its timer. An action at or after
 the deadline ends the exam instead, and what was answered by then is marked.
@@ -157,8 +162,11 @@ class ExamReport:
 
 @dataclass
 class Exam:
-    """A paper being sat. ``attempts`` grows as the candidate reaches each case. ``paused`` is the
-    time the clock stood still (a practice paper resumed after the application was closed)."""
+    """A paper being sat. ``attempts`` grows as the candidate reaches each case, in the paper's
+    order; ``position`` is the case on screen. ``flags`` are the questions (case id, question id)
+    the candidate flagged to look at again. ``paused`` is the time the clock stood still (a
+    practice paper resumed after the application was closed). ``reached_end`` says the last
+    move went past the paper's last case with work still open, so the candidate is shown what."""
 
     profile: ExamProfile
     cases: list[Case]
@@ -168,6 +176,9 @@ class Exam:
     finished_at: datetime | None = None
     timed_out: bool = False
     paused: timedelta = timedelta(0)
+    position: int = 0
+    flags: set[tuple[str, str]] = field(default_factory=set)
+    reached_end: bool = False
 
     def __post_init__(self) -> None:
         self.started_at = as_utc(self.started_at)
@@ -201,7 +212,8 @@ class Exam:
 
     @property
     def current(self) -> Attempt | None:
-        return None if self.is_finished else self.attempts[-1]
+        """The attempt at the case on screen (None once the paper is handed in)."""
+        return None if self.is_finished else self.attempts[self.position]
 
     @property
     def question(self) -> Question | None:
@@ -209,26 +221,77 @@ class Exam:
         return current.question if current else None
 
     def answer(self, value: Answer, now: datetime) -> None:
-        """Record an answer to the current question; its mark stays hidden until the report."""
+        """Record an answer to the current question, or change the one recorded; its mark stays
+        hidden until the report."""
         self._check_time(now)
         current = self.current
         assert current is not None  # _check_time raised otherwise
-        current.answer(value)
+        question = current.question
+        if question is not None and question.id in current.marks:
+            current.revise(value)
+        else:
+            current.answer(value)
 
     def next(self, now: datetime) -> Question | None:
-        """Move to the next question, on to the next case, or — after the last — finish."""
+        """Move on: to the case's next question once this one is answered (the answer then stands),
+        else to the next case with a question open. Past the last case the paper is handed in when
+        every question is answered and none is flagged; otherwise ``reached_end`` is set and the
+        first case with an open question comes up (None if only flags are left)."""
         self._check_time(now)
+        self.reached_end = False
         current = self.current
         assert current is not None
-        question = current.next(as_utc(now))
-        if question is not None:
-            return question
-        if len(self.attempts) == len(self.cases):
+        question = current.question
+        if question is not None and question.id in current.marks:
+            following = current.next(as_utc(now))
+            if following is not None:
+                return following
+        for index in range(self.position + 1, len(self.cases)):
+            if index >= len(self.attempts) or not self.attempts[index].is_finished:
+                return self.go_to(index, now)
+        if self.all_answered() and not self.flags:
             self.finish(now)
             return None
-        following = Attempt(self.cases[len(self.attempts)], feedback=False, started_at=as_utc(now))
-        self.attempts.append(following)
-        return following.question
+        self.reached_end = True
+        first_open = next((i for i, attempt in enumerate(self.attempts) if not attempt.is_finished), None)
+        if first_open is not None:
+            self.position = first_open
+        return self.question
+
+    def go_to(self, index: int, now: datetime) -> Question | None:
+        """Show the paper's case ``index`` where it stands (its first question if not yet reached);
+        None when every answer to it stands."""
+        self._check_time(now)
+        if not 0 <= index < len(self.cases):
+            raise AttemptError(f"the paper has no case {index + 1}")
+        while len(self.attempts) <= index:
+            self.attempts.append(Attempt(self.cases[len(self.attempts)], feedback=False, started_at=as_utc(now)))
+        self.position = index
+        return self.question
+
+    def back(self, now: datetime) -> Question | None:
+        """The case before the one on screen."""
+        return self.go_to(max(0, self.position - 1), now)
+
+    def toggle_flag(self) -> bool:
+        """Flag the question on screen to look at again, or unflag it; whether it is flagged now."""
+        current, question = self.current, self.question
+        if current is None or question is None:
+            return False
+        key = (current.case.id, question.id)
+        self.flags ^= {key}
+        return key in self.flags
+
+    @property
+    def flagged(self) -> bool:
+        """Whether the question on screen is flagged."""
+        current, question = self.current, self.question
+        return current is not None and question is not None and (current.case.id, question.id) in self.flags
+
+    def all_answered(self) -> bool:
+        """Whether every question of the paper has an answer."""
+        return len(self.attempts) == len(self.cases) and all(
+            len(attempt.marks) == len(attempt.case.questions) for attempt in self.attempts)
 
     def finish(self, now: datetime) -> ExamReport:
         """End the exam (handing in early, or the time running out) and mark it."""
@@ -252,5 +315,5 @@ class Exam:
             self.finish(now)
             raise ExamOver(
                 f"time is up: the {self.profile.minutes} minutes allowed ended at "
-                f"{self.deadline:%H:%M} UTC; the answers given by then have been marked"
+                f"{self.deadline.astimezone():%H:%M}; the answers given by then have been marked"
             )

@@ -9,7 +9,9 @@ The calculators are sealed in an open-book paper too. An open-book accreditation
 lets the candidate bring the law book, and the law library stays open: its Law 77
 scoring table and Law 78 IMP scale are what the candidate works a score from. A
 calculator that turns a contract and result into the score, or a revoke into the
-tricks transferred, answers the question itself; no exam room provides one.
+tricks transferred, answers the question itself; no exam room provides one. The
+quick-reference card is sealed in every paper for the same reason: it is a crib of the
+rulings a paper asks for, line by line, not the law book.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ class Sealed(Enum):
                     "adjusted-score questions ask for.")
     CASE_LAWS = ("The laws each case rests on are not available during an exam: they would say which law "
                  "the paper's cases turn on.")
+    QUICK_REFERENCE = ("The quick-reference card is not available during an exam: it lists the rulings "
+                       "the paper asks for.")
     OTHER_WORK = "Another case, session or exam is not available during an exam: hand it in first."
     PROFILES = "Changing profile is not available during an exam: hand it in first."
     LAW_LIBRARY = "The law library is not available during a closed-book exam."

@@ -9,6 +9,7 @@ decided, and tested, in one place.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from enum import Enum
 
 from app.content.cases.model import Question
@@ -70,6 +71,42 @@ def choice_verdicts(question: Question, ticked: frozenset[int]) -> list[ChoiceVe
         else:
             verdicts.append(ChoiceVerdict.MISSED if choice.correct else ChoiceVerdict.LEFT_RIGHT)
     return verdicts
+
+
+@dataclass(frozen=True)
+class SeveralChoiceTally:
+    """How a several-choice mark was reached: right choices ticked of those that apply, wrong
+    ones ticked of those that do not (``app.training.marking``: the first share less the second)."""
+
+    right_ticked: int
+    right: int
+    wrong_ticked: int
+    wrong: int
+
+    @property
+    def gained(self) -> float:
+        return self.right_ticked / self.right if self.right else 1.0
+
+    @property
+    def lost(self) -> float:
+        return self.wrong_ticked / self.wrong if self.wrong else 0.0
+
+    def sentence(self) -> str:
+        """The sum in words, e.g. 'You ticked 1 of the 2 choices that apply (+0.5) and 1 of the 2
+        that do not (−0.5): 0.5 − 0.5 = 0, so the answer earns 0% of the question's points.'"""
+        result = max(0.0, self.gained - self.lost)
+        floor = " (a mark is never below 0)" if self.gained - self.lost < 0 else ""
+        return (f"You ticked {self.right_ticked} of the {self.right} choice{'s' if self.right != 1 else ''} that "
+                f"appl{'y' if self.right != 1 else 'ies'} (+{self.gained:.2g}) and {self.wrong_ticked} of the "
+                f"{self.wrong} that do{'' if self.wrong != 1 else 'es'} not (−{self.lost:.2g}): "
+                f"{self.gained:.2g} − {self.lost:.2g} = {result:.2g}, so the answer earns {result:.0%} of the "
+                f"question's points{floor}.")
+
+
+def several_choice_tally(question: Question, ticked: frozenset[int]) -> SeveralChoiceTally:
+    right = [i for i, choice in enumerate(question.choices) if choice.correct]
+    wrong = [i for i, choice in enumerate(question.choices) if not choice.correct]
+    return SeveralChoiceTally(sum(i in ticked for i in right), len(right), sum(i in ticked for i in wrong), len(wrong))
 
 
 def model_answer_items(question: Question) -> list[str]:

@@ -47,6 +47,7 @@ class Step:
     question: Question | None = None
     number: int = 0  # the question's number, from 1
     answer: tuple[str, ...] = ()  # the model answer, on an ANSWER step
+    leads: bool = False  # a CARD step that leads to a new trick
 
 
 def _bare(state: TableState) -> TableState:
@@ -86,7 +87,7 @@ def _card_steps(before: TableState, after: TableState, shown: frozenset[Seat]) -
             state = replace(before, current_trick=before.current_trick + tuple(added[:count]),
                             hands=_without(before.hands, added[:count]), dummy_visible=after.dummy_visible,
                             event=after.event)
-        steps.append(Step(StepKind.CARD, caption, state, shown))
+        steps.append(Step(StepKind.CARD, caption, state, shown, leads=leads))
     return steps
 
 
@@ -202,6 +203,50 @@ class Presentation:
         self.blanked = False
         self._changed()
         return moved
+
+    def go_to(self, index: int) -> bool:
+        """Show step ``index`` (the presenter's step list, or a jump); False if it is where the room is."""
+        index = max(0, min(index, len(self.steps) - 1))
+        moved = index != self.index
+        self.index = index
+        self.furthest = max(self.furthest, self.index)  # a jump past an answer shows it to the room
+        self.blanked = False
+        self._changed()
+        return moved
+
+    @property
+    def director_index(self) -> int:
+        """The step where the director is called: the table the room is asked to rule on (the last
+        step of play when the case has no call)."""
+        table = [i for i, step in enumerate(self.steps) if step.kind not in (StepKind.QUESTION, StepKind.ANSWER,
+                                                                             StepKind.RULING)]
+        return next((i for i in table if self.steps[i].kind is StepKind.DIRECTOR), table[-1])
+
+    def to_director(self) -> bool:
+        """Jump to the director call, over the hands, the auction and the play."""
+        return self.go_to(self.director_index)
+
+    def next_trick(self) -> bool:
+        """Forward a whole trick: to its last card (the trick turned), or, between tricks, to the
+        end of the next; any step that is not a card is a step of its own."""
+        index = self.index + 1
+        while index + 1 < len(self.steps) and self.steps[index].kind is StepKind.CARD \
+                and self.steps[index + 1].kind is StepKind.CARD and not self.steps[index + 1].leads:
+            index += 1
+        return self.go_to(index)
+
+    def previous_trick(self) -> bool:
+        """Back to the end of the trick before (or the step before the first card of the play)."""
+        index = self.index - 1
+        while index > 0 and self.steps[index].kind is StepKind.CARD and index + 1 < len(self.steps) \
+                and self.steps[index + 1].kind is StepKind.CARD and not self.steps[index + 1].leads:
+            index -= 1
+        return self.go_to(index)
+
+    def outline(self) -> list[str]:
+        """Each step's caption, numbered, for the presenter's step list (the answers appear there
+        only as "Answer n": the list sits on the presenter's screen, but a glance at it gives none away)."""
+        return [f"{number}. {step.caption}" for number, step in enumerate(self.steps, start=1)]
 
     def toggle_blank(self) -> None:
         self.blanked = not self.blanked

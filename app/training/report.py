@@ -11,8 +11,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from app.content.cases.model import Question
 from app.training.attempt import Attempt
-from app.training.marking import correct_answer
+from app.training.marking import Answer, correct_answer
 
 NOT_ANSWERED = "Not answered"
 
@@ -34,12 +35,18 @@ class Tally:
 
 @dataclass(frozen=True)
 class QuestionLine:
+    """One question in a report: what was asked, the trainee's answer in words (empty when not
+    answered), the verdict and points, the model answer and why it is the answer. A report kept
+    before ``given`` and ``why`` were recorded reads them back empty."""
+
     question_id: str
     ask: str
     verdict: str
     points: float
     max_points: float
     correct_answer: str
+    given: str = ""
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -85,6 +92,20 @@ class Report:
         return cls(data["title"], cases)
 
 
+def answer_in_words(question: Question, answer: Answer) -> str:
+    """A trainee's answer as the report states it: the choices by their text, a number, a law
+    reference as typed, the items in the order given."""
+    if question.kind == "single" and isinstance(answer, int):
+        return question.choices[answer].text
+    if question.kind == "multi" and isinstance(answer, frozenset):
+        return "; ".join(question.choices[index].text for index in sorted(answer)) or "nothing ticked"
+    if question.kind == "order" and isinstance(answer, tuple):
+        return " → ".join(question.items[index] for index in answer)
+    if isinstance(answer, float):
+        return f"{answer:g}"
+    return str(answer)
+
+
 def case_line(attempt: Attempt) -> CaseLine:
     questions = []
     for question in attempt.case.questions:
@@ -95,6 +116,8 @@ def case_line(attempt: Attempt) -> CaseLine:
             given.points if given else 0.0,
             question.points,
             correct_answer(question),
+            answer_in_words(question, attempt.answers[question.id]) if given else "",
+            given.why if given else question.why,
         ))
     return CaseLine(attempt.case.id, attempt.case.title, tuple(attempt.case.topics), tuple(questions))
 

@@ -14,6 +14,7 @@ from html import escape
 from app.training.exam import ExamReport
 from app.training.report import CaseLine, Report, Tally
 
+NOT_ANSWERED_MARK = "—"
 PAGE_STYLE = "body { font-family: sans-serif; } th { text-align: left; } td.n { text-align: right; }"
 
 
@@ -60,9 +61,16 @@ def _exam_summary(exam: ExamReport) -> str:
 
 
 def _case_detail(line: CaseLine) -> str:
-    rows = ([q.ask, q.verdict, f"{q.points:g}", f"{q.max_points:g}", q.correct_answer] for q in line.questions)
-    headings = ("Question", "Result", "Points", "Out of", "Model answer")
-    return f"<h3>{escape(line.title)}</h3>\n" + html_table(headings, rows, numeric={2, 3})
+    """The case's questions: each with the answer given, its mark and the model answer, then why
+    the model answer is right (a report kept before answers were recorded shows no such column)."""
+    given = any(q.given for q in line.questions)
+    rows = ([q.ask, *([q.given or NOT_ANSWERED_MARK] if given else []), q.verdict, f"{q.points:g}",
+             f"{q.max_points:g}", q.correct_answer] for q in line.questions)
+    headings = ("Question", *(("Your answer",) if given else ()), "Result", "Points", "Out of", "Model answer")
+    numeric = {3, 4} if given else {2, 3}
+    whys = "".join(f"<p><b>Question {number}, why:</b> {escape(q.why)}</p>\n"
+                   for number, q in enumerate(line.questions, start=1) if q.why)
+    return f"<h3>{escape(line.title)}</h3>\n" + html_table(headings, rows, numeric=numeric) + "\n" + whys
 
 
 def html_table(headings: Sequence[str], rows: Iterable[Sequence[str]], numeric: set[int]) -> str:
@@ -87,4 +95,6 @@ def _tally(tally: Tally) -> str:
 
 
 def _when(moment: datetime) -> str:
-    return f"{moment:%Y-%m-%d %H:%M} UTC"
+    """A moment in the computer's own time zone (the store keeps UTC), with the zone's name."""
+    local = moment.astimezone()
+    return f"{local:%Y-%m-%d %H:%M} {local.tzname() or ''}".rstrip()

@@ -49,12 +49,13 @@ class SavedAttempt:
     seconds: float
     answers: tuple[tuple[str, Answer], ...]
     finished_at: datetime | None = None
+    index: int | None = None  # the question on screen; None (kept before it was saved): the next unanswered
 
     @classmethod
     def of(cls, attempt: Attempt, mode: Mode) -> SavedAttempt:
         """The attempt as it stands now."""
         return cls(attempt.case.id, attempt.case.title, mode, attempt.seed, attempt.started_at, attempt.seconds,
-                   tuple(attempt.answers.items()), attempt.finished_at)
+                   tuple(attempt.answers.items()), attempt.finished_at, attempt.index)
 
 
 @dataclass(frozen=True)
@@ -70,12 +71,15 @@ class SavedExam:
     paused: timedelta
     seen_at: datetime
     attempts: tuple[SavedAttempt, ...]
+    position: int | None = None  # the case on screen; None (kept before it was saved): the last reached
+    flags: frozenset[tuple[str, str]] = frozenset()
 
     @classmethod
     def of(cls, exam: Exam, now: datetime) -> SavedExam:
         """The paper as it stands at ``now``, the moment it is known to be open."""
         return cls(exam.profile, tuple(case.id for case in exam.cases), exam.seed, exam.started_at, exam.paused,
-                   as_utc(now), tuple(SavedAttempt.of(attempt, Mode.EXAM) for attempt in exam.attempts))
+                   as_utc(now), tuple(SavedAttempt.of(attempt, Mode.EXAM) for attempt in exam.attempts),
+                   exam.position, frozenset(exam.flags))
 
     @property
     def answered(self) -> int:
@@ -95,15 +99,18 @@ class SavedExam:
 
 
 def resume_attempt(case: Case, saved: SavedAttempt, now: datetime, feedback: bool = True) -> Attempt:
-    """The attempt rebuilt from its saved answers, at the next unanswered question (finished at
-    ``now``, or at its saved ``finished_at``, if none is left). Raises ResumeError when the saved
-    answers no longer fit the case's questions, rather than dropping any of them."""
+    """The attempt rebuilt from its saved answers, at the question it was left on: an exam's
+    case keeps its last answer open to change if the candidate had not moved on from it; any
+    other attempt goes on at the next unanswered question (finished at ``now``, or at its saved
+    ``finished_at``, if none is left). Raises ResumeError when the saved answers no longer fit
+    the case's questions, rather than dropping any of them."""
     if case.id != saved.case_id:
         raise ResumeError(f"the saved answers are for case {saved.case_id!r}, not {case.id!r}")
     attempt = Attempt(case, feedback=feedback, started=time.monotonic() - saved.seconds,
                       started_at=saved.started_at, seed=saved.seed)
     given = dict(saved.answers)
-    for question in case.questions:
+    moved_on = len(given) if feedback or saved.index is None else saved.index
+    for number, question in enumerate(case.questions):
         if question.id not in given:
             break
         try:
@@ -111,7 +118,8 @@ def resume_attempt(case: Case, saved: SavedAttempt, now: datetime, feedback: boo
         except (AnswerError, AttemptError) as error:
             raise ResumeError(f"{_changed(saved)}: the saved answer to question {question.id!r} no longer fits it "
                               f"({error})") from error
-        attempt.next(saved.finished_at or as_utc(now))
+        if number < moved_on:
+            attempt.next(saved.finished_at or as_utc(now))
     if given:
         raise ResumeError(f"{_changed(saved)}: it no longer asks {', '.join(repr(q) for q in given)} in the order "
                           "they were answered")
@@ -130,16 +138,19 @@ def resume_exam(saved: SavedExam, cases: Mapping[str, Case], now: datetime) -> E
         raise ResumeError(f"the saved paper has {len(saved.attempts)} cases answered but only "
                           f"{len(saved.case_ids)} on it")
     paper = [cases[case_id] for case_id in saved.case_ids]
-    exam = Exam(saved.profile, paper, saved.started_at, saved.seed, paused=saved.paused_at(now))
+    exam = Exam(saved.profile, paper, saved.started_at, saved.seed, paused=saved.paused_at(now),
+                flags={flag for flag in saved.flags if flag[0] in saved.case_ids})
     moment = min(as_utc(now), exam.deadline)
     if saved.attempts:
         exam.attempts = [resume_attempt(case, attempt, moment, feedback=False)
                          for case, attempt in zip(paper, saved.attempts, strict=False)]
-    reached_end = exam.attempts[-1].is_finished
-    if reached_end and len(exam.attempts) < len(paper):  # stopped between two cases: the next one starts now
+    exam.position = len(exam.attempts) - 1 if saved.position is None else min(saved.position, len(exam.attempts) - 1)
+    if saved.position is None and exam.attempts[-1].is_finished and len(exam.attempts) < len(paper):
+        # kept before the paper's place was saved, between two cases: the next one starts now
         exam.attempts.append(Attempt(paper[len(exam.attempts)], feedback=False, started_at=moment))
-        reached_end = False
-    if reached_end or as_utc(now) >= exam.deadline:
+        exam.position += 1
+    every_case_done = len(exam.attempts) == len(paper) and all(attempt.is_finished for attempt in exam.attempts)
+    if every_case_done or as_utc(now) >= exam.deadline:
         exam.finish(now)
     return exam
 

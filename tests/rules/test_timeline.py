@@ -38,6 +38,21 @@ def test_the_auction_gives_the_contract_and_play_follows_it() -> None:
     assert timeline.states[4].balloons[0].text == "The rest are mine."
     assert timeline.states[4].exposed[Seat.EAST] == (Card.parse("DK"),)
     assert timeline.states[5].director_called
+    # the claim statement is still on the table when the director arrives to rule on it
+    assert timeline.states[5].balloons == timeline.states[4].balloons
+
+
+def test_a_claim_statement_stands_at_the_director_call_and_other_words_do_not() -> None:
+    events = [
+        Event("play", seat=Seat.WEST, cards=(Card.parse("HT"),)),
+        Event("claim", seat=Seat.SOUTH, text="The rest are mine."),
+        Event("say", seat=Seat.EAST, text="How are you playing the diamonds?"),
+        Event("director"),
+    ]
+    states = replay(_scenario(["1S", "P", "4S", "P", "P", "P"], events, board=3)).states
+    assert [b.text for b in states[4].balloons] == ["The rest are mine."]  # the statement, not the question
+    words = replay(_scenario(["1S", "P", "4S", "P", "P", "P"], [events[0], events[2], events[3]], board=3)).states
+    assert words[3].balloons == ()  # only what was said, and no claim: the step shows its own words
 
 
 def test_a_call_out_of_rotation_is_recorded_with_whose_turn_it_was() -> None:

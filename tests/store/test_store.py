@@ -163,6 +163,20 @@ def test_an_exam_is_kept_with_its_report_and_attempts(store: Store) -> None:
         store.exam_report(999)
 
 
+def test_an_exam_case_left_unanswered_comes_back_for_review_as_a_miss(store: Store) -> None:
+    ann = store.add_profile("Ann")
+    exam = Exam(ExamProfile("Mock", cases=3, minutes=60),
+                [sample_case("one"), sample_case("two", laws=("64A",)), sample_case("three", laws=("50",))], T0)
+    for answer in ALL_RIGHT:
+        exam.answer(answer, T0)
+        exam.next(T0)
+    exam.next(T0)  # the second case left unanswered; the third never reached
+    exam.finish(T0 + timedelta(minutes=30))
+    store.record_exam(ann, exam)
+    assert {d.item.key for d in store.due_items(ann, T0 + DAY)} == {"two", "64A", "three", "50"}
+    assert store.last_results(ann) == {"one": 1.0}  # no attempt is made up for the cases left
+
+
 def test_bookmarks_and_notes_belong_to_one_trainee(store: Store) -> None:
     ann, bob = store.add_profile("Ann"), store.add_profile("Bob")
     store.add_bookmark(ann, "27B1(a)")

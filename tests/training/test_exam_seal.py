@@ -20,8 +20,8 @@ def test_an_exam_seals_the_answers_open_book_or_closed() -> None:
     open_book = Exam(ExamProfile("Open", cases=2, minutes=30, open_book=True), CASES, T0)
     closed = Exam(ExamProfile("Closed", cases=2, minutes=30, open_book=False), CASES, T0)
     always = {Sealed.CASE_FILES, Sealed.PRESENTER, Sealed.CALCULATORS, Sealed.DOUBLE_DUMMY, Sealed.CASE_LAWS,
-              Sealed.OTHER_WORK, Sealed.PROFILES}
-    assert sealed_by(open_book) == always  # the book, not a calculator that answers the question
+              Sealed.OTHER_WORK, Sealed.PROFILES, Sealed.QUICK_REFERENCE}
+    assert sealed_by(open_book) == always  # the book, not a calculator or a crib that answers the question
     assert sealed_by(closed) == always | {Sealed.LAW_LIBRARY}
     closed.finish(T0)
     assert sealed_by(closed) == frozenset() and sealed_by(None) == frozenset()

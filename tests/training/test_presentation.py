@@ -112,6 +112,42 @@ def test_windows_on_one_two_and_three_screens() -> None:
         place_windows([])
 
 
+def test_a_claim_case_reaches_its_director_call_in_one_key_or_trick_by_trick() -> None:
+    presentation = Presentation(load("claim-with-a-finesse"))
+    presentation.to_director()
+    assert presentation.step.kind is StepKind.DIRECTOR and presentation.step.state.director_called
+    presentation.go_to(0)
+    presses = 0
+    while presentation.step.kind is not StepKind.DIRECTOR:
+        if presentation.step.kind in (StepKind.CARD, StepKind.CALL) or presentation.upcoming.kind is StepKind.CARD:
+            presentation.next_trick()
+        else:
+            presentation.next()
+        presses += 1
+    assert presses < 25  # card by card it took 52
+    first_card = next(i for i, s in enumerate(presentation.steps) if s.kind is StepKind.CARD)
+    presentation.go_to(first_card - 1)
+    presentation.next_trick()  # the whole first trick: four cards on, turned and counted
+    assert presentation.index == first_card + 3 and len(presentation.step.state.quitted) == 1
+    presentation.next_trick()
+    assert len(presentation.step.state.quitted) == 2 and presentation.steps[presentation.index + 1].leads
+    presentation.previous_trick()
+    assert presentation.index == first_card + 3
+
+
+def test_the_step_list_names_every_step_and_going_to_one_shows_it() -> None:
+    presentation = Presentation(load("claim-with-a-finesse"))
+    outline = presentation.outline()
+    assert len(outline) == len(presentation.steps) and outline[0].startswith("1. Board 7")
+    answers = [line for line in outline if "Answer" in line]
+    assert answers and all(line.split(". ", 1)[1].startswith("Answer ") for line in answers)  # no answer text
+    heard: list[int] = []
+    presentation.on_change(lambda: heard.append(presentation.index))
+    presentation.toggle_blank()
+    assert presentation.go_to(5) and presentation.index == 5 and not presentation.blanked and heard[-1] == 5
+    assert not presentation.go_to(5) and presentation.go_to(10_000) and presentation.step.kind is StepKind.RULING
+
+
 def test_an_order_question_is_put_to_the_room_shuffled_and_answered_with_its_letters() -> None:
     case = load("bid-out-of-rotation-rho-passes")
     question = next(q for q in case.questions if q.kind == "order")

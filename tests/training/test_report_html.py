@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 
+import pytest
 from case_samples import ALL_RIGHT, HALF_RIGHT, make_case
 
 from app.training.case_filter import CaseFilter
@@ -66,8 +67,39 @@ def test_the_exam_page_gives_the_result_topics_and_cases() -> None:
     assert ["Dummy's <revoke> & more", "1.5", "3", "50%"] in page.rows  # escaped, and read back intact
     assert "Dummy's <revoke> & more" in page.headings
     first, second = (row for row in page.rows if row[0].startswith("Under which law"))
-    assert first[1:] == ["Right", "1", "1", "Law 27B2"]
-    assert second[1:] == ["Partly right", "0.5", "1", "Law 27B2"]  # 27A1 given: the right law, another section
+    assert first[1:] == ["27B2", "Right", "1", "1", "Law 27B2"]  # the answer given, then its mark
+    # 27A1 given: the right law, another section
+    assert second[1:] == ["27A1", "Partly right", "0.5", "1", "Law 27B2"]
+
+
+def test_the_exam_page_says_why_and_what_was_answered_or_not() -> None:
+    cases = [make_case("a")]
+    exam = Exam(ExamProfile("Club paper", cases=1, minutes=90), cases, T0)
+    exam.answer(1, T0)  # a wrong choice
+    exam.finish(T0 + timedelta(minutes=5))
+    page = _Page(report_html(exam.report()))
+    question = cases[0].questions[0]
+    [row] = [row for row in page.rows if row[0] == question.ask]
+    assert row[1] == question.choices[1].text and row[2] == "Wrong"
+    html = report_html(exam.report())
+    assert "Question 1, why:" in html and question.choices[1].why.split()[0] in html
+    unanswered = [row for row in page.rows if row[1] == "—"]
+    assert len(unanswered) == 2 and all(row[2] == "Not answered" for row in unanswered)
+
+
+def test_times_are_in_the_computers_own_time_zone(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setenv("TZ", "Pacific/Auckland")
+    time.tzset()
+    try:
+        exam = Exam(ExamProfile("Club paper", cases=1, minutes=90), [make_case("a")], T0)  # 19:00 UTC
+        exam.finish(T0 + timedelta(minutes=5))
+        html = report_html(exam.report())
+        assert "Sat 2025-03-02 08:00 NZDT" in html and "UTC" not in html
+    finally:
+        monkeypatch.undo()
+        time.tzset()
 
 
 def test_the_page_is_self_contained() -> None:

@@ -96,7 +96,9 @@ def test_an_exam_resumes_with_its_paper_answers_and_clock(runs: bool) -> None:
     assert [c.id for c in again.cases] == [c.id for c in exam.cases] and again.seed == 7
     assert [a.answers for a in again.attempts] == [a.answers for a in exam.attempts]
     assert [a.seed for a in again.attempts] == [a.seed for a in exam.attempts]
-    assert again.current is not None and again.current.case.id == "case-2" and again.current.index == 1
+    # on the question it was left on, its answer still open to change (the next was not yet shown)
+    assert again.current is not None and again.current.case.id == "case-2" and again.current.index == 0
+    assert again.current.question is not None and again.current.question.id in again.current.marks
     assert not again.is_finished
     if runs:  # the wall clock: 50 minutes gone, 10 left
         assert again.paused == timedelta(0) and again.time_left(later) == 10 * MINUTE
@@ -120,13 +122,29 @@ def test_a_running_clock_that_ran_out_while_closed_hands_the_paper_in() -> None:
     assert not stopped.is_finished and stopped.time_left(T0 + 3 * 60 * MINUTE) == 19 * MINUTE
 
 
-def test_a_paper_left_between_two_cases_goes_on_with_the_next() -> None:
+def test_a_paper_comes_back_on_the_question_it_was_left_on_with_its_flags() -> None:
     exam = _exam(True)
     for answer in ALL_RIGHT[:2]:
         exam.answer(answer, T0)
         exam.next(T0)
     exam.answer(ALL_RIGHT[2], T0)  # the first case's last answer, not yet moved on from
+    assert exam.toggle_flag()
     again = resume_exam(SavedExam.of(exam, T0 + MINUTE), LIBRARY, T0 + 2 * MINUTE)
+    assert len(again.attempts) == 1 and again.current is not None and again.current.index == 2
+    assert again.flagged and again.flags == {("case-0", again.current.case.questions[2].id)}
+    again.answer(HALF_RIGHT[2], T0 + 2 * MINUTE)  # still open to change
+    assert again.next(T0 + 2 * MINUTE) is not None and again.current.case.id == "case-1"
+
+
+def test_a_paper_kept_before_its_place_was_saved_goes_on_with_the_next_case() -> None:
+    exam = _exam(True)
+    for answer in ALL_RIGHT:
+        exam.answer(answer, T0)
+        if exam.current is not None and exam.current.index < 2:
+            exam.next(T0)
+    saved = SavedExam.of(exam, T0 + MINUTE)
+    old = replace(saved, position=None, attempts=tuple(replace(a, index=None) for a in saved.attempts))
+    again = resume_exam(old, LIBRARY, T0 + 2 * MINUTE)
     assert len(again.attempts) == 2 and again.attempts[0].is_finished
     assert again.current is not None and again.current.case.id == "case-1" and again.current.index == 0
 

@@ -93,7 +93,10 @@ def test_table_text_is_at_least_10_points_at_1024_by_700_and_the_drawing_fills_t
     table.grab()  # paint it
     for kind in ("auction", "seat labels", "quitted tricks", "legend"):
         assert table.points[kind] >= 10.0, (kind, table.points)
-    assert table.points["hands"] >= 9.0
+    text = window.font().pointSizeF()
+    assert table.points["hands"] >= text - 0.01  # the hands as large as the text around them
+    for kind in ("hand titles", "compass"):  # the felt's words in proportion to them
+        assert table.points[kind] >= 0.85 * text, (kind, table.points)
     assert table.drawn.width() >= 0.95 * table.width() and table.drawn.height() >= 0.95 * table.height()
 
 

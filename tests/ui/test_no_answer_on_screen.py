@@ -1,9 +1,10 @@
 """The walk-through: every case of the library, question by question, in the real window. Before each
 question is answered, nothing on screen — the title, the situation, the table (its description, which
 carries the side panel's contract and the hands' declarer and dummy labels), the question's own
-wording, the feedback still showing from the question before, the law pane — names the answer to it
-or to any question still to come. ``app.training.visibility`` decides what gives an answer away; this
-test holds the window to it, so a widget that shows more than the model knows of is caught too."""
+wording, the feedback still showing from the question before, the law pane and its tab, what was said
+at the table (kept at the director call) — names the answer to it or to any question still to come.
+``app.training.visibility`` decides what gives an answer away; this test holds the window to it, so a
+widget that shows more than the model knows of is caught too."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ def on_screen(window: MainWindow, case: Case) -> list[Shown]:
         Shown("the table", ". ".join(part for part in player.table.describe().split(". ")
                                      if part.startswith("Contract")), TABLE),
         Shown("the table's step", player.step_label.text(), TABLE),
+        # what was said at the table, kept on it at the director call (a claim statement): the case's story
+        Shown("the table's balloons", " ".join(b.text for b in player.table.state.balloons), STORY),
+        Shown("the story's tabs", " ".join(player.story.tabText(i) for i in range(player.story.count())), LAW_PANE),
         Shown("the question", panel.ask.text(), QUESTION),
         Shown("the feedback", panel.feedback.toPlainText() if panel.feedback.isVisible() else "", FEEDBACK),
         Shown("the law pane", player.law_pane.toPlainText(), LAW_PANE),

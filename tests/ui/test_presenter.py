@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
 
 from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.presentation import StepKind
@@ -116,12 +117,55 @@ def test_with_two_screens_the_presenter_sees_ruling_commentary_and_what_comes_ne
     assert not presenter.room.isVisible()
 
 
-def test_one_screen_means_no_notes_window_and_no_case_means_a_message(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_one_screen_keeps_the_notes_in_a_window_brought_up_with_n_and_no_case_means_a_message(  # type: ignore[no-untyped-def]
+        window, qtbot) -> None:
     qtbot.keyClick(window, Qt.Key.Key_F5)
     assert window.presenter is None
     assert "Open a case first" in window.statusBar().currentMessage()
     presenter = present(window, qtbot)
-    assert presenter.notes is None
+    notes = presenter.notes
+    assert notes is not None and not notes.isVisible()  # the room would see it on a mirrored projector
+    qtbot.keyClick(presenter.room, Qt.Key.Key_N)
+    assert notes.isVisible() and "Model ruling" in notes.toPlainText() and "mirrored" in notes.windowTitle()
+    assert notes.steps.count() == len(presenter.presentation.steps)
+    qtbot.keyClick(notes, Qt.Key.Key_D)  # the presenter's keys work in the notes window too
+    assert presenter.presentation.step.kind is StepKind.DIRECTOR and notes.steps.currentRow() == \
+        presenter.presentation.index
+    qtbot.keyClick(notes, Qt.Key.Key_N)
+    assert not notes.isVisible() and presenter.room.isVisible()
+
+
+def test_the_director_call_in_one_key_a_trick_at_a_time_and_the_step_list(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    presenter = present(window, qtbot)
+    room, model = presenter.room, presenter.presentation
+    qtbot.keyClick(room, Qt.Key.Key_D)
+    # the director call, with South's claim statement still on the table
+    assert model.step.kind is StepKind.DIRECTOR and "South (claim): Trumps are all out" in room.table.describe()
+    qtbot.keyClick(room, Qt.Key.Key_Home)
+    presses = 0
+    while model.step.kind is not StepKind.DIRECTOR:
+        key = Qt.Key.Key_T if model.step.kind is StepKind.CARD or (model.upcoming and model.upcoming.kind is
+                                                                    StepKind.CARD) else Qt.Key.Key_Right
+        qtbot.keyClick(room, key)
+        presses += 1
+    assert presses <= 24  # it took 52 presses one card at a time
+    for _ in range(4):  # back over the claim and what was said, to the last trick played
+        qtbot.keyClick(room, Qt.Key.Key_T, Qt.KeyboardModifier.ShiftModifier)
+        if model.step.kind is StepKind.CARD:
+            break
+    assert model.step.kind is StepKind.CARD and not model.step.state.current_trick  # that trick, turned
+    quitted = len(model.step.state.quitted)
+    qtbot.keyClick(room, Qt.Key.Key_T, Qt.KeyboardModifier.ShiftModifier)
+    assert len(model.step.state.quitted) == quitted - 1 and not model.step.state.current_trick
+    notes = presenter.notes
+    qtbot.keyClick(room, Qt.Key.Key_N)
+    notes.steps.setCurrentRow(3)
+    notes.activateWindow()  # the presenter works in the notes window, as a real presenter would
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is notes)
+    qtbot.keyClick(notes.steps, Qt.Key.Key_Return)
+    assert model.index == 3 and room.caption.text() == "South's hand"
+    qtbot.keyClick(room, Qt.Key.Key_End)
+    assert model.step.kind is StepKind.RULING
 
 
 def test_no_presenting_during_an_exam(window, qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -177,7 +177,7 @@ def ink_in_hands(window: MainWindow) -> dict[str, int]:
     paper = table.look.paper
     counts = {}
     for seat in SEATS:
-        box = table._hand_rect(seat)
+        box = table.layout_now.hand_rect(seat)  # in the felt's units, as the scale below expects
         scale = table.felt_scale
         left, top = int(box.x() * scale) + 4, int((box.y() + 26) * scale)
         right, bottom = int(box.right() * scale) - 4, int(box.bottom() * scale) - 4

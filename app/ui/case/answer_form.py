@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -35,25 +35,28 @@ from app.content.laws.law_book import LawBook
 from app.training.feedback import ChoiceVerdict, choice_order, letter, start_order
 from app.training.marking import Answer, AnswerError
 from app.ui.case.shortcuts import MOVE_DOWN, MOVE_UP, choice_key
+from app.ui.common.theme import verdict_colour
 
+# How each choice of a several-choice answer is marked: a sign and the kind of colour. A choice
+# rightly left alone is neither ticked nor wrong: it gets a quiet mark, so that the ticks on screen
+# are the choices that earned points.
 VERDICT_MARKS = {
-    ChoiceVerdict.TICKED_RIGHT: ("✓", "#2e8b57"),
-    ChoiceVerdict.LEFT_RIGHT: ("✓", "#2e8b57"),
-    ChoiceVerdict.TICKED_WRONG: ("✗", "#c8102e"),
-    ChoiceVerdict.MISSED: ("✗", "#c8102e"),
+    ChoiceVerdict.TICKED_RIGHT: ("✓", "right"),
+    ChoiceVerdict.LEFT_RIGHT: ("·", "neutral"),
+    ChoiceVerdict.TICKED_WRONG: ("✗", "wrong"),
+    ChoiceVerdict.MISSED: ("○", "wrong"),
 }
 
 
-def _choice_row(button: QAbstractButton, index: int, text: str, name: str) -> tuple[QHBoxLayout, QLabel]:
+def _choice_row(button: QAbstractButton, index: int, text: str) -> tuple[QHBoxLayout, QLabel]:
     """A radio button or check box with a label that wraps (Qt's own button text does not);
-    ``index`` is the choice's place on screen, which its key follows, and ``name`` what it is
-    called there (its number, or the letter a room's screen gives it)."""
-    button.setAccessibleName(f"Choice {name}: {text}")
-    label = QLabel(f"{name}. {text}")
-    if index < 9:
-        button.setShortcut(choice_key(index))
-        button.setToolTip(choice_key(index))
-        label.setToolTip(choice_key(index))
+    ``index`` is the choice's place on screen, which its letter and key follow (A, B, C…, as the
+    presenter letters them to a room)."""
+    button.setAccessibleName(f"Choice {letter(index)}: {text}")
+    label = QLabel(f"{letter(index)}. {text}")
+    key = f"Key {choice_key(index)}"
+    button.setToolTip(key)
+    label.setToolTip(key)
     label.setWordWrap(True)
     label.setBuddy(button)
     label.mousePressEvent = lambda _event: button.click()  # type: ignore[method-assign]
@@ -78,8 +81,9 @@ class QuestionForm(QWidget):
                  parent: QWidget | None = None) -> None:
         """``seed`` is the attempt's: it fixes the shuffled order of the choices and the shuffled
         starting order of an order question, so both stay put when the question is shown again.
-        ``letters``: choices and items go by the letters the room's screen gives them (a live class
-        session, whose seed is the presentation's), not by numbers."""
+        Choices always go by letters, as a room's screen gives them; ``letters`` letters an order
+        question's items too (a live class session, whose seed is the presentation's, so that the
+        room's letters and the trainee's are the same)."""
         super().__init__(parent)
         self.question = question
         self.letters = letters
@@ -93,22 +97,27 @@ class QuestionForm(QWidget):
         self.choice_labels: list[QLabel] = []  # in the order shown
         self.shown = choice_order(question, seed)  # the case file's index of each choice, as shown
         self.move_buttons: tuple[QPushButton, ...] = ()
+        self.suggestions: SuggestionKeys | None = None  # a law question's
         self.locked = False
-        if question.kind == "single":
+        self.choice_buttons: list[QAbstractButton] = []  # in the order shown
+        if question.kind in ("single", "multi"):
+            if question.kind == "multi":
+                layout.addWidget(QLabel("Tick every choice that applies."))
             for place, index in enumerate(self.shown):
-                button = QRadioButton()
-                self.group.addButton(button, index)  # the button's id is the choice, not its place
-                row, label = _choice_row(button, place, question.choices[index].text, self._name(place))
+                button: QAbstractButton
+                if question.kind == "single":
+                    button = QRadioButton()
+                    self.group.addButton(button, index)  # the button's id is the choice, not its place
+                else:
+                    button = box = QCheckBox()
+                    self.boxes.append(box)
+                row, label = _choice_row(button, place, question.choices[index].text)
+                self.choice_buttons.append(button)
                 self.choice_labels.append(label)
                 layout.addLayout(row)
-        elif question.kind == "multi":
-            layout.addWidget(QLabel("Tick every choice that applies."))
-            for place, index in enumerate(self.shown):
-                box = QCheckBox()
-                self.boxes.append(box)
-                row, label = _choice_row(box, place, question.choices[index].text, self._name(place))
-                self.choice_labels.append(label)
-                layout.addLayout(row)
+                shortcut = QShortcut(QKeySequence(choice_key(place)), self)
+                shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                shortcut.activated.connect(button.click)
         elif question.kind == "number":
             line = self.line = QLineEdit()
             line.setPlaceholderText("A number, e.g. -500")
@@ -125,6 +134,7 @@ class QuestionForm(QWidget):
             completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
             completer.setFilterMode(Qt.MatchFlag.MatchStartsWith)
             self.law_box.setCompleter(completer)
+            self.suggestions = SuggestionKeys(completer, self.law_box)
             self.law_box.setAccessibleName("Law reference, e.g. 27B1a")
             edit = self.law_box.lineEdit()
             if edit is not None:
@@ -163,9 +173,6 @@ class QuestionForm(QWidget):
             buttons.addStretch(1)
             layout.addLayout(buttons)
 
-    def _name(self, place: int) -> str:
-        return letter(place) if self.letters else str(place + 1)
-
     def fit_order_list(self) -> None:
         """Make the order list exactly as tall as its items as laid out at its width (long items
         wrap), so every item shows without scrolling and no empty rows take room."""
@@ -184,6 +191,10 @@ class QuestionForm(QWidget):
         self.fit_order_list()
         QTimer.singleShot(0, self.fit_order_list)  # again once the list itself has its new width
 
+    def take_suggestion(self) -> bool:
+        """Enter with the law box's suggestions open: take the highlighted one, mark nothing."""
+        return self.suggestions is not None and self.suggestions.take()
+
     def has_answer(self) -> bool:
         """Whether the trainee has chosen something (Enter marks only then)."""
         if self.question.kind == "multi":
@@ -197,13 +208,30 @@ class QuestionForm(QWidget):
     def show_verdicts(self, verdicts: list[ChoiceVerdict]) -> None:
         """Mark each choice of a several-choice question with how the trainee fared on it;
         ``verdicts`` are in the case file's order, the labels in the order shown."""
-        for place, (label, index) in enumerate(zip(self.choice_labels, self.shown, strict=True)):
-            verdict, choice, name = verdicts[index], self.question.choices[index], self._name(place)
-            sign, colour = VERDICT_MARKS[verdict]
-            label.setTextFormat(Qt.TextFormat.RichText)
-            label.setText(f'<span style="color:{colour}; font-weight:600">{sign}</span> {name}. '
-                          f'{html.escape(choice.text)} <i style="color:{colour}">— {verdict.value}</i>')
-            label.setAccessibleName(f"Choice {name}: {verdict.value}")
+        for place, index in enumerate(self.shown):
+            verdict = verdicts[index]
+            sign, kind = VERDICT_MARKS[verdict]
+            self._mark_label(place, sign, kind, verdict.value)
+
+    def show_single(self, picked: int) -> None:
+        """Mark a single-choice answer on its choices: the one picked, right or wrong, and the right
+        one when the pick was not it (``picked`` is the case file's index)."""
+        for place, index in enumerate(self.shown):
+            right = self.question.choices[index].correct
+            if index == picked:
+                self._mark_label(place, "✓" if right else "✗", "right" if right else "wrong",
+                                 "your answer, right" if right else "your answer, wrong")
+            elif right:
+                self._mark_label(place, "✓", "right", "the right answer")
+
+    def _mark_label(self, place: int, sign: str, kind: str, words: str) -> None:
+        label, index = self.choice_labels[place], self.shown[place]
+        colour = verdict_colour(kind, self.palette())
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setText(f'<span style="color:{colour}; font-weight:600">{sign}</span> {letter(place)}. '
+                      f'{html.escape(self.question.choices[index].text)} <i style="color:{colour}">— {words}</i>')
+        label.setAccessibleName(f"Choice {letter(place)}: {words}")
+        self.choice_buttons[place].setAccessibleName(f"Choice {letter(place)}: {words}")
 
     def move_item(self, step: int) -> None:
         assert self.order is not None
@@ -242,6 +270,29 @@ class QuestionForm(QWidget):
         assert self.order is not None
         return tuple(int(self.order.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(self.order.count()))
 
+    def set_answer(self, answer: Answer) -> None:
+        """Fill the form with an answer given before (an exam's, shown again to be changed)."""
+        kind = self.question.kind
+        if kind == "single" and isinstance(answer, int):
+            button = self.group.button(answer)
+            if button is not None:
+                button.setChecked(True)
+        elif kind == "multi" and isinstance(answer, frozenset):
+            for index, box in zip(self.shown, self.boxes, strict=True):
+                box.setChecked(index in answer)
+        elif kind == "number" and self.line is not None:
+            self.line.setText(f"{answer:g}" if isinstance(answer, float) else str(answer))
+        elif kind == "law" and self.law_box is not None:
+            self.law_box.setCurrentText(str(answer))
+        elif kind == "order" and self.order is not None and isinstance(answer, tuple):
+            items = {int(self.order.item(row).data(Qt.ItemDataRole.UserRole)): self.order.item(row).text()
+                     for row in range(self.order.count())}
+            self.order.clear()
+            for index in answer:
+                self.order.addItem(items[index])
+                self.order.item(self.order.count() - 1).setData(Qt.ItemDataRole.UserRole, index)
+            self.order.setCurrentRow(0)
+
     def lock(self) -> None:
         """Stop further changes to the answer; the choices' text stays readable for the verdicts."""
         for widget in (*self.group.buttons(), *self.boxes, self.line, self.law_box, self.order,
@@ -249,3 +300,36 @@ class QuestionForm(QWidget):
             if widget is not None:
                 widget.setEnabled(False)
         self.locked = True
+
+
+class SuggestionKeys(QObject):
+    """Enter in the law box's suggestion list takes the highlighted reference into the box and
+    nothing more: the trainee may still be on the way to a deeper section, so only Enter in the
+    box itself marks. (QCompleter would pass the key on to the box, which marks at once; and the
+    case screen's Enter key asks ``take`` first, since a shortcut sees the key before the list.)"""
+
+    def __init__(self, completer: QCompleter, box: QComboBox) -> None:
+        super().__init__(box)
+        self.box = box
+        popup = completer.popup()
+        assert popup is not None  # QCompleter makes its list when asked for it
+        self.popup = popup
+        popup.installEventFilter(self)  # after QCompleter's own filter: this one runs first
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and \
+                event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            return self.take()
+        return False
+
+    def take(self) -> bool:
+        """Enter while the list is open: the highlighted reference into the box, the list closed;
+        False when the list is not open (Enter then means what it does in the box)."""
+        popup = self.popup
+        if not popup.isVisible():
+            return False
+        current = popup.currentIndex()
+        if current.isValid():
+            self.box.setCurrentText(str(current.data()))
+        popup.hide()
+        return True

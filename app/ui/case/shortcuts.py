@@ -8,6 +8,7 @@ import html
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
+from app.training.feedback import letter
 from app.ui.common.theme import readable
 
 MARK = "Ctrl+Return"
@@ -15,23 +16,32 @@ NEXT_QUESTION = "Ctrl+Right"
 NEXT_CASE = "Ctrl+Shift+N"
 STEP_FORWARD = "Ctrl+Shift+Right"
 STEP_BACK = "Ctrl+Shift+Left"
+EXAM_BACK = "Ctrl+Left"
+EXAM_FLAG = "Ctrl+Shift+F"
+EXAM_OVERVIEW = "Ctrl+Shift+O"
 MOVE_UP = "Alt+Up"
 MOVE_DOWN = "Alt+Down"
 
 
 def choice_key(index: int) -> str:
-    """The key that picks choice ``index`` (0-based) of a question; the first nine have one."""
-    return f"Alt+{index + 1}"
+    """The key that picks choice ``index`` (0-based, as shown) of a question while the question has
+    the keyboard focus: its letter, as the choices are lettered on screen and in a room."""
+    return letter(index)
 
 
 CASE_KEYS: tuple[tuple[str, str], ...] = (
-    (f"{choice_key(0)} … {choice_key(8)}", "pick or tick choice 1 to 9"),
-    ("Enter", "mark the answer, once one is chosen"),
+    (f"{choice_key(0)}, {choice_key(1)}, {choice_key(2)} …", "pick or tick that choice (the question has the focus)"),
+    ("Enter", "mark the answer, once one is chosen; on a button, press it"),
+    ("Tab / Shift+Tab", "move between the table, the situation, the question and the buttons"),
+    ("← / → on the table", "step the table back or forward in time; Home and End: first step, director call"),
     (MARK, "mark the answer"),
     (NEXT_QUESTION, "next question, after marking"),
     (f"{MOVE_UP} / {MOVE_DOWN}", "move the selected item of an order question"),
     (f"{STEP_BACK} / {STEP_FORWARD}", "step the table back or forward in time"),
     (NEXT_CASE, "next case of a practice or review session"),
+    (EXAM_BACK, "in an exam: the case before"),
+    (EXAM_FLAG, "in an exam: flag the question to look at again, or unflag it"),
+    (EXAM_OVERVIEW, "in an exam: the paper's overview, to go to a case or hand in"),
 )
 
 

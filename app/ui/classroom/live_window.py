@@ -225,7 +225,9 @@ class LiveWindow(QWidget):
         given = trainee.answers[question.id]
         if question.kind == "multi" and isinstance(given, frozenset):
             self.form.show_verdicts(choice_verdicts(question, given))
-        return mark_html(question, given, result, self.form.shown, self.renderer)
+        elif question.kind == "single" and isinstance(given, int):
+            self.form.show_single(given)
+        return mark_html(question, given, result, self.form.shown, self.renderer, self.palette())
 
     def _show_end(self) -> None:
         seat, trainee = self.seat, self.seat.trainee

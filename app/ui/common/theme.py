@@ -11,6 +11,14 @@ from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QTextBrowser, QWidget
 
 THEMES = ("system", "light", "dark")
+# The colours a mark is told in, per theme: each reads at 4.5:1 or more (WCAG AA for text) against
+# both the theme's window and page backgrounds (tested in tests/ui/test_contrast.py).
+VERDICT_COLOURS = {
+    False: {"right": "#1a6b3c", "partly": "#8a5000", "wrong": "#b00020", "neutral": "#595959"},
+    True: {"right": "#6fdc9c", "partly": "#ffb347", "wrong": "#ff8a8a", "neutral": "#b4b4b4"},
+}
+# The keyboard focus ring: 3:1 or more (WCAG's ratio for a control's outline) against the window.
+FOCUS_COLOURS = {False: "#0b57d0", True: "#8ab4ff"}
 MIN_POINT_SIZE, MAX_POINT_SIZE = 8, 32
 # Room between a page of text and its frame: the document's own 4 px and 6 px more.
 TEXT_MARGIN = 10
@@ -31,6 +39,27 @@ def emphasise(widget: QWidget) -> None:
     font = QFont()
     font.setWeight(QFont.Weight.DemiBold)
     widget.setFont(font)
+
+
+def is_dark(palette: QPalette) -> bool:
+    """Whether a palette is a dark one (its page background darker than mid-grey)."""
+    return palette.color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def verdict_colour(kind: str, palette: QPalette) -> str:
+    """The colour of a mark of ``kind`` (right, partly, wrong, neutral) on this palette."""
+    return VERDICT_COLOURS[is_dark(palette)][kind]
+
+
+def contrast(first: QColor, second: QColor) -> float:
+    """WCAG 2 contrast ratio of two colours, from 1 (none) to 21 (black on white)."""
+    def luminance(colour: QColor) -> float:
+        def channel(value: float) -> float:
+            return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+        return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def system_is_dark() -> bool:

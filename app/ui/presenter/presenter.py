@@ -3,10 +3,12 @@
 A thin view over ``app.training.presentation``: the model holds the steps and where the room is;
 this module draws the step, sends the presenter's keys to the model, and puts the windows on the
 screens the model chooses — the room's view full screen, and with a second screen the presenter's
-notes (model ruling, commentary, the answer to come, what comes next) on the laptop. Nothing is
-marked or recorded: a presentation is not an attempt. On a class's shared database, S starts a
-class session (``live_presenting``): the trainees answer on their own computers, the notes show how
-many have, and A puts the room's answers (no names) on the room's screen.
+notes (model ruling, commentary, the answer to come, what comes next, and every step to jump to) on
+the laptop. With one screen the notes are a window the presenter brings up with N (the room sees it
+too on a mirrored projector, so it starts hidden). Nothing is marked or recorded: a presentation is
+not an attempt. On a class's shared database, S starts a class session (``live_presenting``): the
+trainees answer on their own computers, the notes show how many have, and A puts the room's answers
+(no names) on the room's screen.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QFont, QGuiApplication, QKeyEvent, QScreen
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QListWidget,
     QMainWindow,
+    QSplitter,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -50,7 +54,13 @@ REFERENCE_HEIGHT = 1080
 TABLE_TEXT_SCALE = 1.4
 NEXT_KEYS = {Qt.Key.Key_Right, Qt.Key.Key_PageDown, Qt.Key.Key_Space, Qt.Key.Key_Down}
 BACK_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_PageUp, Qt.Key.Key_Up}
-OTHER_KEYS = {Qt.Key.Key_B, Qt.Key.Key_H, Qt.Key.Key_S, Qt.Key.Key_A, Qt.Key.Key_Escape}
+# D: the director call; T / Shift+T: a trick on or back; Home / End: the first step, the ruling;
+# N: the notes window on one screen; B blank; H hands; S a class session; A the room's answers; Esc leave.
+OTHER_KEYS = {Qt.Key.Key_D, Qt.Key.Key_T, Qt.Key.Key_Home, Qt.Key.Key_End, Qt.Key.Key_N, Qt.Key.Key_B,
+              Qt.Key.Key_H, Qt.Key.Key_S, Qt.Key.Key_A, Qt.Key.Key_Escape}
+KEYS_HELP = ("→ / PageDown next · ← / PageUp back · T a trick on, Shift+T back · D the director call · "
+             "Home / End first step, ruling · B blank · H hands · N notes (one screen)")
+LIVE_KEYS_HELP = "S class session · A the room's answers"
 
 
 REFERENCE_WIDTH = 1920
@@ -89,7 +99,7 @@ def step_html(presentation: Presentation, renderer: Renderer) -> str:
 class RoomView(QWidget):
     """What the room sees: the table, the words of a question, answer or ruling, and a caption."""
 
-    keyPressed = Signal(int)
+    keyPressed = Signal(int, int)  # the key and its modifiers
 
     def __init__(self, look: TableLook, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -197,23 +207,50 @@ class RoomView(QWidget):
         self._fonts()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
-        self.keyPressed.emit(int(event.key()))
+        self.keyPressed.emit(int(event.key()), int(event.modifiers().value))
 
 
-class NotesView(QTextBrowser):
-    """The presenter's screen: where the room is, what comes next, the answer, ruling and commentary."""
+class NotesView(QWidget):
+    """The presenter's screen: where the room is, what comes next, the answer, ruling and commentary,
+    and the list of every step, to jump to one (Enter or a double click)."""
 
-    keyPressed = Signal(int)
+    keyPressed = Signal(int, int)
+    stepChosen = Signal(int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, one_screen: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        readable(self)
-        self.setWindowTitle("Director Trainer — presenter's notes")
-        self.setAccessibleName("Presenter's notes")
+        self.setWindowTitle("Director Trainer — presenter's notes" + (
+            " (on a mirrored projector the room sees these too)" if one_screen else ""))
+        self.text = readable(QTextBrowser())
+        self.text.setAccessibleName("Presenter's notes")
+        self.steps = QListWidget()
+        self.steps.setAccessibleName("Steps of the presentation")
+        self.steps.itemActivated.connect(lambda item: self.stepChosen.emit(self.steps.row(item)))
+        for view in (self.text, self.steps):
+            view.installEventFilter(self)
+        split = QSplitter()
+        split.addWidget(self.text)
+        split.addWidget(self.steps)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(split)
+
+    def toPlainText(self) -> str:  # noqa: N802 (as a text browser's)
+        return self.text.toPlainText()
 
     def show_notes(self, presentation: Presentation, renderer: Renderer, live: str | None = None) -> None:
         """``live``: what the class session says (who joined, who answered, the room's answers); None
         where there are no class sessions (one person's own file): nothing about them is shown."""
+        outline = presentation.outline()
+        if self.steps.count() != len(outline):
+            self.steps.clear()
+            self.steps.addItems(outline)
+        self.steps.setCurrentRow(presentation.index)
+        self._show_text(presentation, renderer, live)
+
+    def _show_text(self, presentation: Presentation, renderer: Renderer, live: str | None) -> None:
         notes = presentation.notes()
         case = presentation.case
         state = []
@@ -222,10 +259,10 @@ class NotesView(QTextBrowser):
         if presentation.hands_hidden:
             state.append("hands hidden (H)")
         answer = ("<p><b>Answer:</b> " + "; ".join(html.escape(a) for a in notes.answer) + "</p>") if notes.answer else ""
-        self.setHtml(
+        self.text.setHtml(
             f"<h2>{html.escape(case.title)}</h2>"
-            "<p><i>→ / PageDown next · ← / PageUp back · B blank · H hands · "
-            + ("S class session · A the room's answers · " if live is not None else "") + "Esc leave</i></p>"
+            "<p><i>" + html.escape(" · ".join(
+                [KEYS_HELP, *([LIVE_KEYS_HELP] if live is not None else []), "Esc leave"])) + "</i></p>"
             f"<p><b>{notes.position}</b> — now: {html.escape(notes.now)}"
             + (f" <i>({', '.join(state)})</i>" if state else "") + "</p>"
             f"<p><b>Next:</b> {html.escape(notes.coming)}</p>{answer}{live or ''}"
@@ -236,16 +273,31 @@ class NotesView(QTextBrowser):
         super().resizeEvent(event)
         font = QFont(self.font())
         font.setPixelSize(_px(self.width(), self.height(), NOTES_PX))
-        self.document().setDefaultFont(font)
+        self.text.document().setDefaultFont(font)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """The presenter's keys reach the presentation from anywhere in the notes, but in the step
+        list the up and down arrows move through the list and Enter goes to the step."""
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            in_list = watched is self.steps and event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Return,
+                                                                   Qt.Key.Key_Enter)
+            if not in_list and self._presenter_key(event):
+                return True
+        return False
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
-        if event.key() in NEXT_KEYS | BACK_KEYS | OTHER_KEYS:
-            self.keyPressed.emit(int(event.key()))
-        else:
+        if not self._presenter_key(event):
             super().keyPressEvent(event)
 
+    def _presenter_key(self, event: QKeyEvent) -> bool:
+        if event.key() in NEXT_KEYS | BACK_KEYS | OTHER_KEYS:
+            self.keyPressed.emit(int(event.key()), int(event.modifiers().value))
+            return True
+        return False
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
-        self.keyPressed.emit(int(Qt.Key.Key_Escape))
+        if not self.property("oneScreen"):  # on one screen, closing the notes only hides them
+            self.keyPressed.emit(int(Qt.Key.Key_Escape), 0)
         super().closeEvent(event)
 
 
@@ -275,11 +327,19 @@ class Presenter(QObject):
         by_name = {s.name(): s for s in qscreens}
         self.room = RoomView(look)
         self.room.keyPressed.connect(self.key)
-        self.notes: NotesView | None = None
+        self.one_screen = notes_screen is None
+        self.notes: NotesView | None = NotesView(self.one_screen)
+        notes = self.notes
+        notes.setProperty("oneScreen", self.one_screen)
+        notes.keyPressed.connect(self.key)
+        notes.stepChosen.connect(self.presentation.go_to)
         if notes_screen is not None:
-            self.notes = NotesView()
-            self.notes.keyPressed.connect(self.key)
-            self._place(self.notes, by_name.get(notes_screen.name), full=False)
+            self._place(notes, by_name.get(notes_screen.name), full=False)
+        else:  # brought up with N, over the room's view, a window the presenter can move
+            screen = by_name.get(room_screen.name)
+            if screen is not None:
+                area = screen.availableGeometry()
+                notes.resize(area.width() * 9 // 20, area.height() * 3 // 5)
         self.presentation.on_change(self.refresh)
         self._place(self.room, by_name.get(room_screen.name), full=True)
         self.refresh()
@@ -307,24 +367,40 @@ class Presenter(QObject):
                 live = f"<p style='color:#c8102e'>{html.escape(self.live_message)}</p>" if self.live_message else ""
             self.notes.show_notes(self.presentation, self.renderer, live)
 
-    def key(self, key: int) -> None:
-        """The presenter's keys: next, back, blank, hands, class session, the room's answers, leave."""
+    def key(self, key: int, modifiers: int = 0) -> None:
+        """The presenter's keys (``KEYS_HELP``, and S and A for a class session)."""
         self.live_message = ""
+        model = self.presentation
+        shifted = bool(modifiers & Qt.KeyboardModifier.ShiftModifier.value)
+        moves = {Qt.Key.Key_D: model.to_director, Qt.Key.Key_Home: lambda: model.go_to(0),
+                 Qt.Key.Key_End: lambda: model.go_to(len(model.steps) - 1),
+                 Qt.Key.Key_T: model.previous_trick if shifted else model.next_trick,
+                 Qt.Key.Key_B: model.toggle_blank, Qt.Key.Key_H: model.toggle_hands,
+                 Qt.Key.Key_N: self.toggle_notes, Qt.Key.Key_S: self.start_class_session,
+                 Qt.Key.Key_A: self.toggle_room_answers, Qt.Key.Key_Escape: self.stop}
         if key in NEXT_KEYS:
-            self.presentation.next()
+            model.next()
         elif key in BACK_KEYS:
-            self.presentation.back()
-        elif key == Qt.Key.Key_B:
-            self.presentation.toggle_blank()
-        elif key == Qt.Key.Key_H:
-            self.presentation.toggle_hands()
-        elif key == Qt.Key.Key_S:
-            self.start_class_session()
-        elif key == Qt.Key.Key_A:
-            self.answers_shown = not self.answers_shown
-            self.refresh()
-        elif key == Qt.Key.Key_Escape:
-            self.stop()
+            model.back()
+        elif key in moves:
+            moves[Qt.Key(key)]()
+
+    def toggle_notes(self) -> None:
+        """One screen: show or hide the notes window over the room's view."""
+        if self.notes is None or not self.one_screen:
+            return
+        if self.notes.isVisible():
+            self.notes.hide()
+            self.room.activateWindow()
+        else:
+            self.notes.show()
+            self.notes.raise_()
+            self.notes.activateWindow()
+
+    def toggle_room_answers(self) -> None:
+        """A: the room's answers (no names) on the room's screen, or off it."""
+        self.answers_shown = not self.answers_shown
+        self.refresh()
 
     def start_class_session(self) -> None:
         """Open a class session of this presentation on the class's database (once)."""
@@ -349,6 +425,7 @@ class Presenter(QObject):
             self.live.end()
         for window in (self.room, self.notes):
             if window is not None:
+                window.setProperty("oneScreen", True)  # closing it now must not stop again
                 window.hide()
                 window.deleteLater()
         self.notes = None

@@ -124,6 +124,7 @@ class CaseList(QWidget):
         for column in (3, 4, 5):  # short figures: as wide as they are, leaving room for the topic names
             self.view.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.view.horizontalHeader().resizeSection(1, 220)
+        self.view.setTabKeyNavigation(False)  # Tab leaves the table for the next control; arrows move in it
         self.view.activated.connect(self._open)
         self.view.doubleClicked.connect(self._open)
         self.count = QLabel()
@@ -184,6 +185,23 @@ class CaseList(QWidget):
 
     def visible_ids(self) -> list[str]:
         return [self.proxy.index(r, 0).data(ID_ROLE) for r in range(self.proxy.rowCount())]
+
+    def select(self, case_id: str) -> None:
+        """Put the list's cursor on a case (coming back to the list from it), if the filters show it."""
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if index.data(ID_ROLE) == case_id:
+                self.view.setCurrentIndex(index)
+                self.view.scrollTo(index)
+                return
+
+    def following(self, case_id: str) -> str | None:
+        """The case after ``case_id`` in the list as sorted and filtered; None after the last."""
+        shown = self.visible_ids()
+        if case_id not in shown:
+            return shown[0] if shown else None
+        place = shown.index(case_id)
+        return shown[place + 1] if place + 1 < len(shown) else None
 
 
 def _laws_shown(case: Case, attempted: bool) -> str:

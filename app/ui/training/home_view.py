@@ -122,6 +122,9 @@ class HomeView(QWidget):
         self.topic.addItem("Any topic", "")
         for tag, description in sorted(library.topics.items()):
             self.topic.addItem(description, tag)
+        # long topic names show their start when closed, so Home fits a window half a screen wide
+        self.topic.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.topic.setMinimumContentsLength(16)
         self.law = QLineEdit()
         self.law.setPlaceholderText("any law, or e.g. 64 or 27B")
         self.law.setAccessibleName("Practice law")

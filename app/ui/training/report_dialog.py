@@ -45,9 +45,12 @@ class ReportDialog(QDialog):
         save_html.clicked.connect(lambda: self._save("HTML files (*.html)", ".html"))
         save_pdf.clicked.connect(lambda: self._save("PDF files (*.pdf)", ".pdf"))
         layout = QVBoxLayout(self)
-        layout.addWidget(self.view)
+        layout.addWidget(self.view, 1)
         layout.addWidget(buttons)
-        self.resize(820, 700)
+        # no taller or wider than the screen's free area, so the buttons below the report stay on it
+        screen = (parent.screen() if parent is not None else None) or self.screen()
+        room = screen.availableGeometry()
+        self.resize(min(820, int(room.width() * 0.9)), min(700, int(room.height() * 0.85)))
 
     def _save(self, pattern: str, suffix: str) -> None:
         name, _ = QFileDialog.getSaveFileName(self, "Save the report", f"report{suffix}", pattern)

@@ -29,6 +29,7 @@ from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.exam_seal import Sealed
 from app.training.practice import Mode, PracticeSession
 from app.ui.common.exam_seal import ExamSeal
+from app.ui.common.focus_ring import install_focus_rings
 from app.ui.common.settings import setting_bool, setting_int
 from app.ui.common.theme import apply_point_size, apply_theme
 from app.ui.training.home_view import HomeView
@@ -93,6 +94,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
         self.point_size = setting_int(self.settings, "view/point_size", self.default_point_size)
         self.dark = apply_theme(app, self.theme)
         apply_point_size(app, self.point_size)
+        install_focus_rings(app)
         self._renderer: Renderer | None = None  # made when a view that renders text is first built
 
         self.home = HomeView(library, list(BUILT_IN_PROFILES))
@@ -262,6 +264,9 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
             player.ruling.timeUp.connect(self._time_up)
             player.ruling.answered.connect(self.answer_given)
             player.ruling.caseChanged.connect(self.keep_exam)
+            player.ruling.paperChanged.connect(self.keep_exam)
+            player.ruling.handInRequested.connect(self._end_clicked)
+            player.ruling.wayOn.connect(self.way_on)
             player.next_case_button.clicked.connect(self.next_in_session)
             player.end_button.clicked.connect(self._end_clicked)
             saved = self.settings.value("splitter/player")

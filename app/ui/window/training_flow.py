@@ -58,6 +58,33 @@ class TrainingFlow(WindowBase):
             f" — carried on from where you left it ({answered} of {len(case.questions)} answered)"
             if answered and not attempt.is_finished else ""), 6000)
 
+    def way_on(self, way: str) -> None:
+        """After a case's ruling: the next case (of the session, else of the case list as filtered and
+        sorted), the same case afresh, or back to the list with the case under the cursor."""
+        from app.ui.case.ruling_panel import BACK_TO_LIST, NEXT_CASE, TRY_AGAIN
+
+        case = self.player.case
+        if case is None or self._busy():
+            return
+        if way == TRY_AGAIN:
+            self._play(case, Attempt(case))
+        elif way == NEXT_CASE and self.session is not None:
+            if self.session.remaining:
+                self.next_in_session()
+            else:
+                self.end_session()
+        elif way == NEXT_CASE:
+            following = self.case_list.following(case.id)
+            if following is None:
+                self.statusBar().showMessage("That was the last case of the list.", 6000)
+                self.areas.setCurrentRow(AREAS.index("Cases"))
+            else:
+                self.open_case(following)
+        elif way == BACK_TO_LIST:
+            self.areas.setCurrentRow(AREAS.index("Cases"))
+            self.case_list.select(case.id)
+            self.case_list.view.setFocus()
+
     def start_review(self) -> None:
         if self._busy():
             return
@@ -231,7 +258,7 @@ class TrainingFlow(WindowBase):
         enabled = Qt.ItemFlag.ItemIsEnabled
         library.setFlags(library.flags() & ~enabled if Sealed.LAW_LIBRARY in sealed else library.flags() | enabled)
         if self._player is not None:
-            self._player.law_box.setVisible(Sealed.LAW_LIBRARY not in sealed)
+            self._player.seal_law(Sealed.LAW_LIBRARY in sealed)
             self._player.double_dummy.setVisible(Sealed.DOUBLE_DUMMY not in sealed)
         if self._case_list is not None:
             self._case_list.hide_laws(Sealed.CASE_LAWS in sealed)

@@ -72,6 +72,10 @@ class WindowMenus(WindowBase):
         file_menu.addSeparator()
         self.case_actions = install_case_menu(self, file_menu)
         file_menu.addSeparator()
+        self._action(file_menu, "&Print case…", lambda: self.print_case(False), QKeySequence.StandardKey.Print)
+        self._action(file_menu, "Print case with &answers…", lambda: self.print_case(True),
+                     sealed=Sealed.CASE_FILES)
+        file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         edit = bar.addMenu("&Edit")
@@ -108,8 +112,9 @@ class WindowMenus(WindowBase):
         self.tools = ToolsMenu(self, bar.addMenu("&Tools"), self.show_law, self.seal)
 
         help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "&Quick-reference card", self.show_quick_reference, sealed=Sealed.LAW_LIBRARY)
+        self._action(help_menu, "&Quick-reference card", self.show_quick_reference, sealed=Sealed.QUICK_REFERENCE)
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
+        self._action(help_menu, "How answers are &marked", self.show_marking)
         self._action(help_menu, "&About Director Trainer", self.about)
         self._update_history_actions()
 
@@ -163,8 +168,8 @@ class WindowMenus(WindowBase):
 
     def show_quick_reference(self) -> None:
         """The director's card in a window of its own, beside whatever area is open; its law numbers
-        open the library. It is law content, so a closed-book exam seals it with the library."""
-        if self.seal.refuses(Sealed.LAW_LIBRARY):
+        open the library. A crib of rulings: every exam seals it, open-book ones too."""
+        if self.seal.refuses(Sealed.QUICK_REFERENCE):
             return
         from app.ui.library.quick_reference_window import QuickReferenceWindow
 
@@ -176,8 +181,27 @@ class WindowMenus(WindowBase):
         self.quick_reference.activateWindow()
 
     def _seal_quick_reference(self, sealed: frozenset[Sealed]) -> None:
-        if Sealed.LAW_LIBRARY in sealed and self.quick_reference is not None:
+        if Sealed.QUICK_REFERENCE in sealed and self.quick_reference is not None:
             self.quick_reference.close()
+
+    def print_case(self, answers: bool) -> None:
+        """The case on the case screen on paper or in a PDF (with its answers only outside an exam)."""
+        if answers and self.seal.refuses(Sealed.CASE_FILES):
+            return
+        case = self._player.case if self._player is not None else None
+        if case is None:
+            self.statusBar().showMessage("Open a case first, then File › Print case… prints it.", 8000)
+            return
+        from app.ui.case.case_print import CasePrintDialog
+
+        self.print_dialog = CasePrintDialog(case, self.library, answers, self.four_colour, self)
+        self.print_dialog.open()
+
+    def show_marking(self) -> None:
+        from app.ui.case.marking_help import MarkingHelpDialog
+
+        self.marking_dialog = MarkingHelpDialog(self)
+        self.marking_dialog.open()
 
     def show_shortcuts(self) -> None:
         from app.ui.case.shortcuts import ShortcutsDialog
