@@ -12,7 +12,9 @@
 - the first start after that import, with all of them in the folder.
 
 The cases are copies of the library's under new ids. The bare PySide6 window is launched beside each
-start as the baseline, so the figures can be read against the load the machine was under.
+start as the baseline, so the figures can be read against the load the machine was under, and each
+figure has its CPU seconds beside it (for a start, the started process's own, interpreter included):
+on a machine shared with other work the wall clock also counts the waiting.
 A measurement, not a test: nothing fails.
 """
 
@@ -45,7 +47,7 @@ from app.ui.app import create_main_window
 window = create_main_window(db=sys.argv[2])
 window.show()
 app.processEvents()
-print(time.time() - t0, len(window.library.cases))
+print(time.time() - t0, time.process_time(), len(window.library.cases))
 window.close()
 """
 BARE = """
@@ -56,7 +58,7 @@ app = QApplication([])
 window = QMainWindow()
 window.show()
 app.processEvents()
-print(time.time() - t0, 0)
+print(time.time() - t0, time.process_time(), 0)
 """
 
 
@@ -71,21 +73,24 @@ def user_cases(count: int) -> dict[str, str]:
     return made
 
 
-def launch(snippet: str, db: Path, env: dict[str, str]) -> tuple[float, int]:
+def launch(snippet: str, db: Path, env: dict[str, str]) -> tuple[float, float, int]:
+    """Wall-clock and CPU seconds of a fresh process to first paint, and the cases its window holds."""
     out = subprocess.run([sys.executable, "-c", snippet, repr(time.time()), str(db)], cwd=ROOT, env=env,
                          capture_output=True, text=True, check=True)
-    seconds, cases = out.stdout.strip().splitlines()[-1].split()
-    return float(seconds), int(cases)
+    seconds, cpu, cases = out.stdout.strip().splitlines()[-1].split()
+    return float(seconds), float(cpu), int(cases)
 
 
-def starts(db: Path, env: dict[str, str], repeat: int) -> tuple[float, float, int]:
-    """Median seconds to first paint, of the bare window and of the application, and the cases loaded."""
-    bare, app, cases = [], [], 0
+def starts(db: Path, env: dict[str, str], repeat: int) -> tuple[float, float, float, int]:
+    """Median seconds to first paint, of the bare window and of the application (wall clock and CPU), and
+    the cases loaded."""
+    bare, app, cpu, cases = [], [], [], 0
     for _ in range(repeat):
         bare.append(launch(BARE, db, env)[0])
-        seconds, cases = launch(FIRST_PAINT, db, env)
+        seconds, used, cases = launch(FIRST_PAINT, db, env)
         app.append(seconds)
-    return statistics.median(bare), statistics.median(app), cases
+        cpu.append(used)
+    return statistics.median(bare), statistics.median(app), statistics.median(cpu), cases
 
 
 def main() -> int:
@@ -102,23 +107,25 @@ def main() -> int:
         env |= {"XDG_CACHE_HOME": str(home / "cache"), "XDG_DATA_HOME": str(home / "data"),
                 "XDG_CONFIG_HOME": str(home / "config"), "DIRECTOR_TRAINER_USER_CASES": str(mine)}
         launch(FIRST_PAINT, db, env)  # the caches and the progress database a user's second start finds
-        bare, none, library = starts(db, env, args.repeat)
+        bare, none, none_cpu, library = starts(db, env, args.repeat)
         print(f"start-up to first paint, no user cases        {none:6.2f} s  ({library} cases; bare window "
-              f"{bare:.2f} s)")
+              f"{bare:.2f} s; CPU {none_cpu:.2f} s)")
 
         for name, text in user_cases(args.cases).items():
             (mine / name).write_text(text, encoding="utf-8")
-        first, cases = launch(FIRST_PAINT, db, env)
+        first, first_cpu, cases = launch(FIRST_PAINT, db, env)
         print(f"first start after {args.cases} cases appeared by hand  {first:6.2f} s  ({cases} cases: each file "
-              "read once)")
-        bare, warm, cases = starts(db, env, args.repeat)
+              f"read once; CPU {first_cpu:.2f} s)")
+        bare, warm, warm_cpu, cases = starts(db, env, args.repeat)
         print(f"start-up to first paint, {args.cases} user cases     {warm:6.2f} s  ({cases} cases; bare window "
-              f"{bare:.2f} s)")
-        print(f"  the user cases add {warm - none:+.2f} s   (target at most {STARTUP_TARGET_SECONDS:g} s)")
+              f"{bare:.2f} s; CPU {warm_cpu:.2f} s)")
+        print(f"  the user cases add {warm - none:+.2f} s, CPU {warm_cpu - none_cpu:+.2f} s   (target at most "
+              f"{STARTUP_TARGET_SECONDS:g} s)")
         name, text = next(iter(user_cases(1).items()))
         (mine / name.replace("-mine-", "-one-more-")).write_text(text.replace("-mine-", "-one-more-"), encoding="utf-8")
-        one_more, cases = launch(FIRST_PAINT, db, env)
-        print(f"first start after one more case was saved     {one_more:6.2f} s  ({cases} cases)")
+        one_more, one_more_cpu, cases = launch(FIRST_PAINT, db, env)
+        print(f"first start after one more case was saved     {one_more:6.2f} s  ({cases} cases; CPU "
+              f"{one_more_cpu:.2f} s)")
 
         for path in mine.iterdir():
             path.unlink()
@@ -129,8 +136,9 @@ def main() -> int:
         seconds, cpu, imported = import_seconds(pack, mine, home / "cache")
         print(f"import a pack of {args.pack} cases                {seconds:6.2f} s  ({imported} imported; target "
               f"under {IMPORT_TARGET_SECONDS:g} s; CPU {cpu:.2f} s)")
-        bare, after, cases = starts(db, env, 1)
-        print(f"first start after the import                 {after:6.2f} s  ({cases} cases; bare window {bare:.2f} s)")
+        bare, after, after_cpu, cases = starts(db, env, 1)
+        print(f"first start after the import                 {after:6.2f} s  ({cases} cases; bare window {bare:.2f} s; "
+              f"CPU {after_cpu:.2f} s)")
     return 0
 
 

@@ -20,7 +20,6 @@ puts the cases it has just checked into the copy itself (``remember_user_cases``
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
 import pickle
@@ -32,6 +31,7 @@ from typing import Any
 import platformdirs
 
 from app import __version__
+from app.content.files.collector import collector_paused
 from app.content.files.problems import ContentProblem
 from app.content.library import CURRENT_EDITION, Library, default_content_root, load_library, twin_problems
 
@@ -138,16 +138,11 @@ def _load(cache: Path, key: str) -> Any:
     The cyclic garbage collector is paused while the copy is read: unpickling makes hundreds of thousands
     of objects, none of them garbage, and the collector would scan them again and again (a copy of 3000
     user cases took 3.7 s to read with it running, 1.0 s without)."""
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        with cache.open("rb") as stream:
+        with collector_paused(), cache.open("rb") as stream:
             saved, value = pickle.load(stream)
     except _UNUSABLE:
         return None
-    finally:
-        if collecting:
-            gc.enable()
     return value if saved == key else None
 
 

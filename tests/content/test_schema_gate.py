@@ -2,8 +2,9 @@
 
 The gate (fastjsonschema's compiled form of content/case.schema.json) only spares ``jsonschema`` the
 files it passes; were it ever more lenient, a slip would load without a word. Its known leniencies
-(Python's ``True == 1``, ``3.0`` as a whole number) are the cases tried here, at every place of every
-library case where a boolean, a whole number or an enumerated value stands.
+(Python's ``True == 1``, ``3.0`` as a whole number) and the fractions it does judge (``2.5``) are the
+cases tried here, at every place of every library case where a boolean, a number or an enumerated value
+stands.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from app.content.cases.yaml_lines import Located, load_located
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = sorted((ROOT / "content" / "cases").glob("*.yaml"))
-SWAPS: dict[type, list[Any]] = {bool: [1, 0, 1.0], int: [True, False, 2.0, 2.5], str: [True, 1]}
+SWAPS: dict[type, list[Any]] = {bool: [1, 0, 1.0], int: [True, False, 2.0, 2.5], float: [True, 2, 2.0], str: [True, 1]}
 
 
 def _places(value: Any, where: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:

@@ -17,6 +17,7 @@ from app.bridge.seats import Seat
 from app.content.cases.events import EventReader
 from app.content.cases.model import EDITIONS, Case
 from app.content.cases.questions import QuestionReader
+from app.content.files.collector import collector_paused
 from app.content.files.problems import ContentError, ContentProblem
 from app.content.laws.refs import LawRef
 from app.content.cases.solver_claims import read_solver_claims
@@ -182,17 +183,19 @@ def load_cases(paths: Iterable[Path], topics: set[str] | None = None,
     cases: list[Case] = []
     problems: list[ContentProblem] = []
     first_file: dict[str, Path] = {}
-    for path in case_files(paths):
-        if not path.exists():
-            problems.append(ContentProblem(path, 0, "no such file or folder"))
-            continue
-        case, found = read(path, topics)
-        problems.extend(found)
-        if case is None:
-            continue
-        if case.id in first_file:
-            problems.append(ContentProblem(path, 0, f"duplicate id {case.id!r}: already used by {first_file[case.id]}"))
-            continue
-        first_file[case.id] = path
-        cases.append(case)
+    with collector_paused():  # every case read stays alive (collector.py says why this matters)
+        for path in case_files(paths):
+            if not path.exists():
+                problems.append(ContentProblem(path, 0, "no such file or folder"))
+                continue
+            case, found = read(path, topics)
+            problems.extend(found)
+            if case is None:
+                continue
+            if case.id in first_file:
+                problems.append(ContentProblem(path, 0, f"duplicate id {case.id!r}: already used by "
+                                                        f"{first_file[case.id]}"))
+                continue
+            first_file[case.id] = path
+            cases.append(case)
     return cases, problems

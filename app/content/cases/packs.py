@@ -38,6 +38,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from app.content.cases.loader import MAX_FILE_BYTES, case_from_text
 from app.content.cases.model import Case
 from app.content.cases.writer import case_data, dump_case
+from app.content.files.collector import collector_paused
 from app.content.files.problems import ContentError, ContentProblem
 from app.content.files.text_files import decode_utf8
 
@@ -156,7 +157,7 @@ def read_pack(source: Path, folder: Path, topics: set[str] | None = None,
     seen: set[str] = set()
     taken = set(library_ids) | ({path.stem for path in folder.glob("*.yaml")} if folder.is_dir() else set())
     total = 0
-    with _opened(source, contents.problems) as entries:
+    with _opened(source, contents.problems) as entries, collector_paused():  # the cases read all stay alive
         if len(entries) > MAX_FILES:
             contents.problems.append(ContentProblem(source, 0, f"the pack holds {len(entries):,} files, more than "
                                                                f"the {MAX_FILES:,} one import reads: the first "

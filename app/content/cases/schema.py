@@ -14,10 +14,15 @@ schema value by value, which was half the time of reading a case (a pack of 5000
 that answers "is it valid?" many times faster, but says little about why not. So
 it is a gate: a file it passes, with nothing else to report, is done; any other
 goes to ``jsonschema`` for the messages. The gate is made never less strict
-than ``jsonschema``: it is not used on a file holding a non-integral
-number (it would take ``3.0`` as a whole number, which the loader refuses), and
-each ``enum``/``const`` that is not text is given its type, since Python's
-``True == 1`` would otherwise let ``format: true`` pass for ``format: 1``.
+than ``jsonschema``: it is not used on a file holding a fraction with nothing
+after the point (it would take ``3.0`` as a whole number, which the loader
+refuses; ``0.05`` it judges as ``jsonschema`` does), and each ``enum``/``const``
+that is not text is given its type, since Python's ``True == 1`` would otherwise
+let ``format: true`` pass for ``format: 1``. The compiled code names the place
+of each finding in a message built from all its local variables, even when
+nothing will read it (an event tried against the kinds it is not, on the way to
+the one it is): the gate's messages are never read, so that formatting is taken
+out, which makes the gate five times faster.
 
 Three things are checked here because JSON Schema cannot say them: a number
 that is not finite (``.inf``, ``.nan``, ``1e400``), a control character that a
@@ -98,6 +103,11 @@ def _inlined(node: Any, definitions: dict[str, Any]) -> Any:
     return {key: _inlined(value, definitions) for key, value in node.items() if key != "definitions"}
 
 
+# How fastjsonschema's code fills the place into a finding's message ("data.events[{data__events_x}]"); without
+# it the message keeps the braces, which nobody reads: only pass or fail counts.
+_NAMED_FROM_LOCALS = ".format(**locals())"
+
+
 @cache
 def _gate() -> Callable[[Any], Any]:
     """The schema compiled by fastjsonschema (see the module's docstring), typed so that it accepts nothing
@@ -106,7 +116,11 @@ def _gate() -> Callable[[Any], Any]:
 
     schema = _typed(_inlined(case_schema(), case_schema()["definitions"]))
     schema["$schema"] = "http://json-schema.org/draft-07/schema#"
-    gate: Callable[[Any], Any] = fastjsonschema.compile(schema, detailed_exceptions=False)
+    schema.pop("$id", None)  # the code's entry is then named ``validate``, not after the schema's address
+    code = fastjsonschema.compile_to_code(schema, detailed_exceptions=False)
+    namespace: dict[str, Any] = {}
+    exec(code.replace(_NAMED_FROM_LOCALS, ""), namespace)  # the library's own code, run as its compile() runs it
+    gate: Callable[[Any], Any] = namespace["validate"]
     return gate
 
 
@@ -164,11 +178,11 @@ class _ShapeCheck:
         self.reported: set[JsonPath] = set()  # paths with a message already: one message per slip
         self.empty: set[JsonPath] = set()  # keys written with no value, left out of what the schema sees
         self.unknown_in: set[JsonPath] = set()  # mappings with an unknown key reported
-        self.fractions = False  # a non-integral number met: the gate would take 3.0 for a whole number
+        self.whole_floats = False  # a float like 3.0 met: the gate would take it for a whole number
 
     def run(self) -> list[ContentProblem]:
         data = self._as_json(self.doc.data, ())
-        if self.gated and not self.problems and not self.empty and not self.fractions and _passes_gate(data):
+        if self.gated and not self.problems and not self.empty and not self.whole_floats and _passes_gate(data):
             return []
         for error in sorted(self.validator.iter_errors(data), key=_outside_in):
             self._report(error)
@@ -195,8 +209,8 @@ class _ShapeCheck:
             return out
         if isinstance(value, list):
             return [self._as_json(item, (*where, index)) for index, item in enumerate(value)]
-        if isinstance(value, float):
-            self.fractions = True
+        if isinstance(value, float) and value.is_integer():
+            self.whole_floats = True
         if isinstance(value, float) and not math.isfinite(value):
             self._add(where, f"{_name(where)} is {value}, not a finite number; write an ordinary number", mark=True)
         elif isinstance(value, str) and (control := _CONTROL.search(value)):

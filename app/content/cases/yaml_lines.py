@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 Path = tuple[str | int, ...]
 MAX_DEPTH = 64  # content needs a handful of levels; building values recurses once per level
 MERGE_TAG = "tag:yaml.org,2002:merge"
+STR_TAG, SEQ_TAG, MAP_TAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
 BOOL_TAG = "tag:yaml.org,2002:bool"
 # Characters YAML cannot hold (the complement of its printable set), and, in a strict file, tabs and the
 # line breaks an editor shows differently from YAML: a lone carriage return, NEL, the line and paragraph
@@ -117,7 +118,7 @@ def load_located(text: str, strict: bool = False) -> Located:
         if node is not None:
             # Before construction, which would apply (and remove) merge keys.
             _inspect(yaml, node, (), located.duplicates)
-            located.data = loader.construct_document(node)
+            located.data = _construct(yaml, loader, node)
     except yaml.YAMLError as exc:
         raise _syntax_error(exc, text) from exc
     finally:
@@ -153,24 +154,35 @@ def _screen_characters(text: str, strict: bool) -> None:
 
 def _screen(text: str, loader: Any) -> None:
     """Reject ``&anchor``, ``*alias`` and deep nesting before anything is built: the event stream is as long
-    as the text, whereas the values an alias stands for can grow exponentially (the "billion laughs")."""
+    as the text, whereas the values an alias stands for can grow exponentially (the "billion laughs").
+
+    The events are taken from the parser one by one and told apart by their class, not through
+    ``yaml.parse`` and ``isinstance``: a case has hundreds of events, and this loop is run for every file
+    of a pack."""
     yaml = _yaml()
+    starts, ends = {yaml.SequenceStartEvent, yaml.MappingStartEvent}, {yaml.SequenceEndEvent, yaml.MappingEndEvent}
+    nodes = {*starts, yaml.ScalarEvent, yaml.AliasEvent}
+    parser = loader(text)
     depth = 0
     try:
-        for event in yaml.parse(text, Loader=loader):
-            line = event.start_mark.line + 1 if event.start_mark is not None else 1
-            if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
-                what = "alias *" if isinstance(event, yaml.AliasEvent) else "anchor &"
+        while (event := parser.get_event()) is not None:
+            kind = type(event)
+            if kind in nodes and event.anchor is not None:
+                line = event.start_mark.line + 1 if event.start_mark is not None else 1
+                what = "alias *" if kind is yaml.AliasEvent else "anchor &"
                 raise YamlSyntaxError(line, f"YAML {what}{event.anchor} is not allowed here; write the value out "
                                             "in full")
-            if isinstance(event, yaml.CollectionStartEvent):
+            if kind in starts:
                 depth += 1
                 if depth > MAX_DEPTH:
+                    line = event.start_mark.line + 1 if event.start_mark is not None else 1
                     raise YamlSyntaxError(line, f"lists and mappings are nested more than {MAX_DEPTH} deep here")
-            elif isinstance(event, yaml.CollectionEndEvent):
+            elif kind in ends:
                 depth -= 1
     except yaml.YAMLError as exc:
         raise _syntax_error(exc, text) from exc
+    finally:
+        parser.dispose()
 
 
 def _syntax_error(exc: yaml.YAMLError, text: str) -> YamlSyntaxError:
@@ -204,6 +216,26 @@ def _inspect(yaml: Any, node: yaml.Node, path: Path, found: list[DuplicateKey]) 
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             _inspect(yaml, item, (*path, index), found)
+
+
+def _construct(yaml: Any, loader: Any, node: yaml.Node) -> Any:
+    """The value of a node, as the loader's ``construct_document`` builds it, with text, lists and mappings of
+    text keys built here.
+
+    Why: the loader builds every value through the same general step (tags, generators for values that
+    refer to themselves), which was a sixth of reading a case file; the values of a case are nearly all text,
+    lists and mappings with text keys, and a tree without aliases refers to nothing twice. Any other node (a
+    number, a boolean, a date, an explicit tag, a key that is not text) is handed to the loader, which
+    builds it, or refuses it, exactly as before."""
+    tag = node.tag
+    if tag == STR_TAG and isinstance(node, yaml.ScalarNode):
+        return node.value
+    if tag == SEQ_TAG and isinstance(node, yaml.SequenceNode):
+        return [_construct(yaml, loader, item) for item in node.value]
+    if tag == MAP_TAG and isinstance(node, yaml.MappingNode) and all(
+            key.tag == STR_TAG and isinstance(key, yaml.ScalarNode) for key, _value in node.value):
+        return {key.value: _construct(yaml, loader, value) for key, value in node.value}  # a key twice: the last value, as PyYAML
+    return loader.construct_object(node, deep=True)
 
 
 def _record(yaml: Any, node: yaml.Node, value: Any, path: Path, lines: dict[Path, int]) -> None:
