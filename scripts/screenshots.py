@@ -132,8 +132,9 @@ def main() -> int:
     return 0
 
 
-def shoot_over(window: MainWindow, app: QApplication, dialog, path: Path) -> None:  # type: ignore[no-untyped-def]
-    """The window with a dialog over it, centred, as the user sees it."""
+def shoot_over(window: QWidget, app: QApplication, dialog, path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The window (the main one, or another such as the editor) with a dialog over it, centred, as
+    the user sees it."""
     from PySide6.QtGui import QPainter
 
     for _ in range(3):
@@ -345,7 +346,6 @@ def shoot_unfinished(window: MainWindow, app: QApplication, path: Path) -> None:
 
 def shoot_unsaved_prompt(window: MainWindow, app: QApplication, path: Path, width: int, height: int) -> None:
     """The case editor closing with unsaved changes: the Save / Discard / Cancel question over it."""
-    from PySide6.QtGui import QPainter
     from PySide6.QtWidgets import QMessageBox
 
     from app.ui.common import operations
@@ -362,15 +362,7 @@ def shoot_unsaved_prompt(window: MainWindow, app: QApplication, path: Path, widt
                       editor)  # the question closing asks (shown here without waiting for an answer)
     box.setDefaultButton(buttons.Save)
     box.open()
-    for _ in range(3):
-        app.processEvents()
-    picture = editor.grab()
-    over = box.grab()
-    painter = QPainter(picture)
-    painter.drawPixmap((picture.width() - over.width()) // 2, (picture.height() - over.height()) // 2, over)
-    painter.end()
-    picture.save(str(path))
-    print(path)
+    shoot_over(editor, app, box, path)
     box.close()
     editor.ask_unsaved = lambda: Unsaved.DISCARD
     editor.close()

@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPoint, QRect, QSettings
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
+
+from app.content.library import Library
+from app.store import Store
+from app.ui.window.main_window import MainWindow
+
+
+def make_window(qtbot: Any, library: Library, tmp_path: Path, width: int, height: int) -> MainWindow:
+    """A main window of its own (progress and settings in ``tmp_path``) shown at a given size."""
+    store = Store.open(str(tmp_path / "progress.sqlite3"))
+    window = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), store)
+    qtbot.addWidget(window)
+    window.resize(width, height)
+    window.show()
+    return window
 
 
 def rect_in(ancestor: QWidget, widget: QWidget) -> QRect:

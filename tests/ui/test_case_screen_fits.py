@@ -4,12 +4,12 @@ shows whole, with its Mark button, without scrolling; at 1920×1080 too, order b
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, QSettings
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.content.library import load_library
-from app.store import Store
 from app.ui.window.main_window import MainWindow
+from tests.ui.fits import make_window
 from tests.ui.test_case_screen import answer_something
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,15 +18,6 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def library():
     return load_library(ROOT / "content")
-
-
-def make_window(qtbot, library, tmp_path, width: int, height: int) -> MainWindow:  # type: ignore[no-untyped-def]
-    store = Store.open(str(tmp_path / "progress.sqlite3"))
-    window = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), store)
-    qtbot.addWidget(window)
-    window.resize(width, height)
-    window.show()
-    return window
 
 
 def on_screen(window: MainWindow, widget: QWidget) -> bool:

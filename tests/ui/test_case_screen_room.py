@@ -9,13 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, QSettings, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.content.library import load_library
-from app.store import Store
 from app.ui.case.case_player import LAW_ROOM
 from app.ui.window.main_window import MainWindow
+from tests.ui.fits import make_window
 from tests.ui.test_case_screen import answer_something
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,15 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def library():  # type: ignore[no-untyped-def]
     return load_library(ROOT / "content")
-
-
-def make_window(qtbot, library, tmp_path, width: int, height: int) -> MainWindow:  # type: ignore[no-untyped-def]
-    store = Store.open(str(tmp_path / "progress.sqlite3"))
-    window = MainWindow(library, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), store)
-    qtbot.addWidget(window)
-    window.resize(width, height)
-    window.show()
-    return window
 
 
 def inside(window: MainWindow, widget: QWidget) -> bool:
