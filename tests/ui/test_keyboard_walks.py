@@ -146,3 +146,53 @@ def test_an_exam_by_keyboard_alone(exam_window: MainWindow, qtbot) -> None:  # t
     assert report.isVisible() and report.isAncestorOf(focused())
     press(qtbot, Qt.Key.Key_Escape)
     assert not report.isVisible()
+
+
+def test_the_library_by_keyboard_alone(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.activateWindow()
+    qtbot.waitActive(window)
+    press(qtbot, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # Go › Library
+    assert AREAS[window.areas.currentRow()] == "Library"
+    view = window.library_view
+    press(qtbot, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)  # Edit › Find in the laws
+    assert focused() is view.search
+    qtbot.keyClicks(view.search, "revoke")
+    assert view.results.isVisible() and view.results.count() > 3
+    # to the results, down them by arrows, one opened with Enter
+    tab_to(qtbot, lambda w: w is view.results, "the search results")
+    opened: list[str] = []
+    while len(opened) < 2 or view.browser.toHtml().count('href="#') < 4:  # on to a long law with contents
+        assert view.results.currentRow() + 1 < view.results.count(), "no long law among the results"
+        press(qtbot, Qt.Key.Key_Down)
+        press(qtbot, Qt.Key.Key_Return)
+        item = view.results.currentItem()
+        assert item is not None and view.current_key is not None
+        if view.current_key not in opened:
+            opened.append(view.current_key)
+    long_law = view.current_key
+    # the page's contents: Tab reaches the browser, then Tab goes from link to link, Enter follows one
+    browser = tab_to(qtbot, lambda w: w is view.browser, "the law page")
+    bar = browser.verticalScrollBar()
+    assert bar.value() == 0
+    press(qtbot, Qt.Key.Key_Tab)
+    assert browser.textCursor().charFormat().anchorHref().startswith("#"), "Tab does not reach the page's contents"
+    for _ in range(3):  # a subsection further down, so that following it scrolls
+        press(qtbot, Qt.Key.Key_Tab)
+    assert focused() is browser and browser.textCursor().charFormat().anchorHref().startswith("#")
+    press(qtbot, Qt.Key.Key_Return)
+    assert bar.value() > 0 and view.current_key == long_law  # moved down the same page
+    # Go › Back: the page opened before this one
+    press(qtbot, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert view.current_key == opened[-2]
+    # the law tree: the search emptied, Tab to the tree, the arrows move from law to law
+    press(qtbot, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert focused() is view.search
+    press(qtbot, Qt.Key.Key_Delete)  # Find selects what was typed: one key clears it
+    assert not view.search.text() and view.tree.isVisible()
+    tree = tab_to(qtbot, lambda w: w is view.tree, "the law tree")
+    before = view.current_key
+    press(qtbot, Qt.Key.Key_Down)
+    after = view.current_key
+    assert after is not None and after != before
+    press(qtbot, Qt.Key.Key_Up)
+    assert view.current_key != after and focused() is tree
