@@ -34,7 +34,7 @@ from app.content.cases.model import Question
 from app.content.laws.law_book import LawBook
 from app.training.feedback import ChoiceVerdict, choice_order, letter, start_order
 from app.training.marking import Answer, AnswerError
-from app.ui.case.shortcuts import MOVE_DOWN, MOVE_UP, choice_key
+from app.ui.case.shortcuts import MOVE_DOWN, MOVE_UP, OVER_TEXT, choice_key
 from app.ui.common.theme import verdict_colour
 
 # How each choice of a several-choice answer is marked: a sign and the kind of colour. A choice
@@ -123,6 +123,7 @@ class QuestionForm(QWidget):
             line.setPlaceholderText("A number, e.g. -500")
             line.setAccessibleName("Your answer (a number)")
             line.returnPressed.connect(self.submitted)
+            line.installEventFilter(ScreenKeys(line))
             layout.addWidget(line)
         elif question.kind == "law":
             self.law_box = QComboBox()
@@ -136,6 +137,7 @@ class QuestionForm(QWidget):
             self.law_box.setCompleter(completer)
             self.suggestions = SuggestionKeys(completer, self.law_box)
             self.law_box.setAccessibleName("Law reference, e.g. 27B1a")
+            self.law_box.installEventFilter(ScreenKeys(self.law_box))  # the box hands its keys to its line
             edit = self.law_box.lineEdit()
             if edit is not None:
                 edit.setPlaceholderText("Type or pick a reference, e.g. 27B1a")
@@ -333,3 +335,19 @@ class SuggestionKeys(QObject):
             self.box.setCurrentText(str(current.data()))
         popup.hide()
         return True
+
+
+class ScreenKeys(QObject):
+    """Lets the case screen's keys (``OVER_TEXT``: Back in an exam, Next question, the table's steps)
+    through a text box that would keep them for moving by word: without this, Back's key did nothing
+    while the focus was in a law box, the usual place for it on a law question."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) and \
+                QKeySequence(event.keyCombination()) in SCREEN_KEYS:
+            event.ignore()  # not the box's: the window's shortcut takes the key
+            return True
+        return False
+
+
+SCREEN_KEYS = [QKeySequence(keys) for keys in OVER_TEXT]

@@ -12,6 +12,7 @@ import html
 from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from app.content.cases.model import Case, Question
@@ -64,7 +65,6 @@ class ExamControls:
         self.flag_button = QPushButton("Flag")
         self.flag_button.setCheckable(True)
         self.flag_button.setToolTip(f"Flag this question to look at again before handing in ({EXAM_FLAG})")
-        self.flag_button.setShortcut(EXAM_FLAG)
         self.flag_button.clicked.connect(self.toggle_flag)
         self.overview_button = QPushButton("Paper overview…")
         self.overview_button.setToolTip(f"Every case and question of the paper: answered, open, flagged ({EXAM_OVERVIEW})")
@@ -77,6 +77,10 @@ class ExamControls:
             buttons.addWidget(button)
         buttons.addStretch(1)
         self.row.setVisible(False)
+        # Flag's key toggles the flag without pressing the button: a pressed button takes the focus, and
+        # the Enter that follows (meant for Next) would then take the flag off again.
+        flag_key = QShortcut(QKeySequence(EXAM_FLAG), self.row)
+        flag_key.activated.connect(self._flag_key)
         self.dialog: QWidget | None = None
 
     @property
@@ -180,6 +184,10 @@ class ExamControls:
         panel.show_case_change(before)
         panel.paperChanged.emit()
         panel._show_question()
+
+    def _flag_key(self) -> None:
+        if self.flag_button.isEnabled():  # not on a case whose answers all stand
+            self.toggle_flag()
 
     def toggle_flag(self) -> None:
         exam = self.exam

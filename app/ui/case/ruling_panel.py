@@ -219,7 +219,7 @@ class RulingPanel(QWidget):
         self.ask.setVisible(True)
         if attempt is None or question is None:
             if self.exam.shows_finished_case():
-                self._focus_first(self.exam.row)
+                self.next_button.setFocus()  # Enter goes on to the next case; Back and the overview by Tab
                 self.questionShown.emit()
                 return
             self._end()
@@ -290,6 +290,7 @@ class RulingPanel(QWidget):
             self.next_button.setFocus()
         else:
             self.exam.answer_recorded()
+            self.next_button.setFocus()  # as after a mark: Enter moves on, Shift+Tab goes back to change it
         self.questionShown.emit()
         if result is not None:
             QTimer.singleShot(0, lambda: self.question_area.ensureWidgetVisible(self.feedback, 0, 0))

@@ -21,6 +21,9 @@ EXAM_FLAG = "Ctrl+Shift+F"
 EXAM_OVERVIEW = "Ctrl+Shift+O"
 MOVE_UP = "Alt+Up"
 MOVE_DOWN = "Alt+Down"
+# The case screen's keys that a text box would otherwise keep for moving or selecting by word: a
+# typed answer (a law reference, a number) has no words to move over, so the screen's meaning wins.
+OVER_TEXT = (EXAM_BACK, NEXT_QUESTION, STEP_BACK, STEP_FORWARD)
 
 
 def choice_key(index: int) -> str:

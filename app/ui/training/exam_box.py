@@ -64,7 +64,8 @@ class ExamBox(QGroupBox):
         self.exam_error = QLabel()
         self.exam_error.setWordWrap(True)
         self.exam_error.setStyleSheet("color: #c8102e")
-        start_exam = QPushButton("Start exam")
+        self.start_button = start_exam = QPushButton("Start exam")
+        start_exam.setAutoDefault(True)  # Enter presses it once Tab has reached it, as Space does
         start_exam.clicked.connect(self._exam)
         self.set_up = QWidget()
         set_up = QVBoxLayout(self.set_up)

@@ -130,6 +130,7 @@ class TodayBox(QGroupBox):
         self.parts.verticalHeader().setVisible(False)
         self.parts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.parts.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.parts.setTabKeyNavigation(False)  # Tab goes on to the exam box rather than round the cells
         self.parts.setWordWrap(True)
         self.parts.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for column, tip in HEADING_TIPS.items():
