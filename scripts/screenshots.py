@@ -371,7 +371,7 @@ def shoot_unsaved_prompt(window: MainWindow, app: QApplication, path: Path, widt
 def shoot_tools(window: MainWindow, app: QApplication, out: Path, suffix: str) -> None:
     """The director's tools: the calculators over the window, the double-dummy panel of a claim case
     once its questions are answered, and presenter mode's room and notes at 1920×1080."""
-    from PySide6.QtGui import QPainter, QPixmap
+    from PySide6.QtGui import QPixmap
 
     from app.ui.common import operations
     from app.ui.presenter.presenter import Presenter
@@ -393,15 +393,7 @@ def shoot_tools(window: MainWindow, app: QApplication, out: Path, suffix: str) -
     tools.aboutToShow.emit()  # the entries are added when the menu first opens
     tools.actions()[2].trigger()  # matchpoints, the pane with the most to show
     dialog = window.findChild(CalculatorsDialog, "calculators")
-    for _ in range(3):
-        app.processEvents()
-    picture = window.grab()
-    over = dialog.grab()
-    painter = QPainter(picture)
-    painter.drawPixmap((picture.width() - over.width()) // 2, (picture.height() - over.height()) // 2, over)
-    painter.end()
-    picture.save(str(out / f"calculators{suffix}.png"))
-    print(out / f"calculators{suffix}.png")
+    shoot_over(window, app, dialog, out / f"calculators{suffix}.png")
     dialog.hide()
 
     screen = app.primaryScreen()

@@ -12,15 +12,7 @@ import pytest
 
 from app import cli
 from app.commands import gui
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as exit_:  # argparse: --help, usage errors
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_run import run
 
 
 @pytest.mark.parametrize(

@@ -7,18 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
+from tests.cli_run import run
 
 FIXTURES = Path(__file__).parent / "bridge" / "fixtures"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_lists_the_boards_of_a_clean_file(capsys: pytest.CaptureFixture[str]) -> None:

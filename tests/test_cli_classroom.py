@@ -12,21 +12,12 @@ import pytest
 import sqlalchemy as sa
 from class_server import ClassServer, class_on_server, server_url
 
-from app import cli
 from app.content.cases.loader import read_case
 from app.store import Store, StoreError
 from app.store.class_admin import ClassAdmin, scram_verifier, slug
 from app.store.records import Role
 from app.training.attempt import Attempt
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_run import run
 
 
 def test_the_command_needs_the_owners_url_of_a_postgresql_database(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -6,14 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
+from tests.cli_run import run
 
 LAWS = Path(__file__).resolve().parents[1] / "content" / "laws" / "wbf-2017"
 SECTION_HEADING = re.compile(r"^#{2,4} (\d+[A-H]\S*)(?: — (.*))?$")
@@ -85,9 +78,8 @@ def test_search_by_code_and_a_typed_reference_into_another_code(capsys: pytest.C
     assert all(h["kind"] == "case" and "(1997 Laws)" in h["title"] for h in hits if h["kind"] != "edition")
     _, out, _ = run(capsys, "search", "2007 27B1", "--json", "--limit", "1")
     assert json.loads(out)[0]["key"] == "wbf-2007/27B1(a)"
-    with pytest.raises(SystemExit) as exited:
-        run(capsys, "search", "bid", "--edition", "wbf-2099")
-    assert exited.value.code == 2 and "invalid choice: 'wbf-2099'" in capsys.readouterr().err
+    code, _, err = run(capsys, "search", "bid", "--edition", "wbf-2099")
+    assert code == 2 and "invalid choice: 'wbf-2099'" in err
 
 
 def test_search_with_a_reference_puts_that_section_first(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,21 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from app import cli
 from app.commands.search import plain_snippet
 from app.content.laws.search import HIGHLIGHT_END, HIGHLIGHT_START, Hit
+from tests.cli_run import run
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "content" / "cases"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as exit_:  # argparse usage errors
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_a_reader_that_goes_away_is_not_an_error() -> None:

@@ -15,17 +15,12 @@ from app.commands.check import check_case
 from app.content.cases.loader import read_case
 from app.content.laws import refs
 from app.content.library import CONTENT_ENV
+from tests.cli_run import run
 
 CASES = Path(__file__).resolve().parents[1] / "cases_engine"
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 CASE_FORMAT = CONTENT / "CASE_FORMAT.md"
 FILES = sorted(CASES.glob("*.yaml"))
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_check_passes_every_engine_case(capsys: pytest.CaptureFixture[str]) -> None:

@@ -106,19 +106,26 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path: Path) -> None:
     engine.dispose()
 
 
+def _ann_with_an_attempt(connection: sa.Connection) -> int:
+    """A trainee, Ann, with one finished practice attempt at 'ib-1' (half marks), written as an older
+    schema holds them; her profile id."""
+    connection.execute(sa.text(
+        "INSERT INTO profiles (name, role, created_at) VALUES ('Ann', 'trainee', :t)"), {"t": datetime(2024, 5, 1)})
+    ann_id: int = connection.execute(sa.text("SELECT id FROM profiles")).scalar_one()
+    connection.execute(sa.text(
+        "INSERT INTO attempts (profile_id, case_id, case_title, edition, mode, points, max_points, score, "
+        "seconds, started_at, finished_at) VALUES (:ann, 'ib-1', 'An old case', 'wbf-2017', 'practice', "
+        "1.5, 3, 0.5, 42, :t, :t)"), {"ann": ann_id, "t": datetime(2024, 5, 1, 20, 5)})
+    return ann_id
+
+
 def test_a_database_at_revision_0002_upgrades_with_its_data(db_url: str) -> None:
     """0003 adds the work in progress and an exam's paused time: a database of 0002 with a profile,
     an attempt, an exam and a note opens with all of them, and can keep unfinished work."""
     engine = _engine(db_url)
     with writer(engine).begin() as connection:
         upgrade(connection, "0002")
-        connection.execute(sa.text(
-            "INSERT INTO profiles (name, role, created_at) VALUES ('Ann', 'trainee', :t)"), {"t": datetime(2024, 5, 1)})
-        ann_id = connection.execute(sa.text("SELECT id FROM profiles")).scalar_one()
-        connection.execute(sa.text(
-            "INSERT INTO attempts (profile_id, case_id, case_title, edition, mode, points, max_points, score, "
-            "seconds, started_at, finished_at) VALUES (:ann, 'ib-1', 'An old case', 'wbf-2017', 'practice', "
-            "1.5, 3, 0.5, 42, :t, :t)"), {"ann": ann_id, "t": datetime(2024, 5, 1, 20, 5)})
+        ann_id = _ann_with_an_attempt(connection)
         connection.execute(sa.text(
             "INSERT INTO exams (profile_id, name, definition, case_ids, seed, started_at, finished_at, points, "
             "max_points, passed, timed_out, report) VALUES (:ann, 'Old paper', :definition, '[\"ib-1\"]', NULL, "
@@ -159,13 +166,7 @@ def test_a_database_at_revision_0003_upgrades_with_its_data(db_url: str) -> None
     engine = _engine(db_url)
     with writer(engine).begin() as connection:
         upgrade(connection, "0003_work_in_progress")
-        connection.execute(sa.text(
-            "INSERT INTO profiles (name, role, created_at) VALUES ('Ann', 'trainee', :t)"), {"t": datetime(2024, 5, 1)})
-        ann_id = connection.execute(sa.text("SELECT id FROM profiles")).scalar_one()
-        connection.execute(sa.text(
-            "INSERT INTO attempts (profile_id, case_id, case_title, edition, mode, points, max_points, score, "
-            "seconds, started_at, finished_at) VALUES (:ann, 'ib-1', 'An old case', 'wbf-2017', 'practice', "
-            "1.5, 3, 0.5, 42, :t, :t)"), {"ann": ann_id, "t": datetime(2024, 5, 1, 20, 5)})
+        ann_id = _ann_with_an_attempt(connection)
         connection.execute(sa.text("INSERT INTO bookmarks (profile_id, section_key, created_at) "
                                    "VALUES (:ann, '27B2', :t)"), {"ann": ann_id, "t": datetime(2024, 5, 1)})
     engine.dispose()
