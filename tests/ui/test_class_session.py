@@ -236,7 +236,8 @@ def test_a_dropped_network_keeps_the_answer_and_sends_it_when_it_returns(qtbot, 
         cable.restore()
         qtbot.waitUntil(lambda: question.id in seat.trainee.sent, timeout=WAIT_MS)  # type: ignore[union-attr]
         qtbot.waitUntil(lambda: live.answered() == 1, timeout=WAIT_MS)
-        assert seat.online and "Connected" in seat_window.status.text()
+        # The seat learns it is back on its next round trip, which may come just after the send.
+        qtbot.waitUntil(lambda: seat.online and "Connected" in seat_window.status.text(), timeout=WAIT_MS)
         qtbot.keyClick(presenter.room, Qt.Key.Key_Escape)
         qtbot.waitUntil(lambda: seat.stage is Stage.DONE, timeout=WAIT_MS)
         [attempt] = ann.store.recent_attempts(ann.profile)
