@@ -24,3 +24,24 @@ def class_server():  # type: ignore[no-untyped-def]
 
     with class_on_server() as server:
         yield server
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item):  # type: ignore[no-untyped-def]
+    """Delete the windows a test leaves behind once pytest-qt has closed them.
+
+    pytest-qt closes each registered widget and calls ``deleteLater``, but outside a running event
+    loop Qt never gets round to the deferred deletion: every test's main window, menus and dialogs
+    stayed alive to the end of the run (thousands of widgets), and each new window's theme was
+    applied to all of them — the step at which one CI run crashed. Flushing the deferred deletions
+    here keeps one test's widgets from reaching the next."""
+    result = yield
+    import sys
+
+    if "PySide6.QtWidgets" in sys.modules:
+        from PySide6.QtCore import QEvent
+        from PySide6.QtWidgets import QApplication
+
+        if QApplication.instance() is not None:
+            QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    return result

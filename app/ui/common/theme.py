@@ -100,8 +100,12 @@ def dark_palette() -> QPalette:
 
 
 def apply_theme(app: QApplication, theme: str) -> bool:
-    """Apply a theme to the whole application; returns whether it is dark."""
-    app.setStyle("Fusion")
+    """Apply a theme to the whole application; returns whether it is dark.
+
+    Fusion is set once: setting a style replaces (and deletes) the previous style object under every
+    widget, which a change of colours does not need."""
+    if app.style().name().lower() != "fusion":
+        app.setStyle("Fusion")
     dark = resolve_dark(theme)
     app.setPalette(dark_palette() if dark else app.style().standardPalette())
     return dark
