@@ -175,7 +175,7 @@ class LiveSeat(QObject):
         def record() -> int | None:
             return store.record_live_session(profile, trainee.state.session_id, trainee.case)
 
-        run_off_thread(record, self._recorded, self._not_recorded)
+        run_off_thread(record, self._recorded, self._not_recorded, owner=self)
 
     def _recorded(self, attempt_id: int | None) -> None:
         self.attempt_id, self.stage = attempt_id, Stage.DONE

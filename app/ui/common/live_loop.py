@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QObject, QTimer
 
 from app.ui.common.operations import run_off_thread
@@ -56,15 +57,20 @@ class WatchLoop(QObject, Generic[T]):
 
     def _succeeded(self, result: T) -> None:
         self._end_round()
-        if self.running:
+        if self._carries_on():
             self._on_result(result)
             self._carry_on()
 
     def _failed(self, error: Exception) -> None:
         self._end_round()
-        if self.running:
+        if self._carries_on():
             self._on_failure(error)
             self._carry_on()
+
+    def _carries_on(self) -> bool:
+        """Still running, and not deleted with its owner while the round was out: the round's ``then``
+        (closing a connection) still runs, but nothing reports to an owner that has gone."""
+        return self.running and shiboken6.isValid(self)
 
     def _end_round(self) -> None:
         self._round = False
@@ -103,7 +109,7 @@ class Coalesced(QObject, Generic[V, T]):
         self._retry.stop()
         self.busy, self._again = True, False
         value = self._snapshot()  # taken here, on the GUI thread
-        run_off_thread(lambda: self._work(value), self._done, self._failed)
+        run_off_thread(lambda: self._work(value), self._done, self._failed, owner=self)
 
     def cancel(self) -> None:
         self.cancelled = True
