@@ -44,6 +44,7 @@ from app.training.deal_analysis import (
     wants_position,
 )
 from app.ui.common.operations import run_off_thread
+from app.ui.common.tables import make_read_only
 
 LOCKED = "Double dummy: opens once you have answered this case's questions."
 DENOMINATIONS = (Denomination.NOTRUMP, Denomination.SPADES, Denomination.HEARTS, Denomination.DIAMONDS,
@@ -90,7 +91,7 @@ class DoubleDummyPanel(QWidget):
         self.grid.setAccessibleName("Tricks for each declarer and denomination")
         self.grid.setHorizontalHeaderLabels([seat.english for seat in DECLARERS])
         self.grid.setVerticalHeaderLabels([DENOMINATION_LABELS[d] for d in DENOMINATIONS])
-        self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        make_read_only(self.grid)
         self.grid.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.grid.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.grid.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
 from app.store.records import ClassResults
+from app.ui.common.tables import make_read_only
 
 
 class ClassroomView(QWidget):
@@ -31,7 +32,7 @@ class ClassroomView(QWidget):
         table = QTableWidget(0, len(headings))
         table.setHorizontalHeaderLabels(list(headings))
         table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        make_read_only(table)
         table.setSortingEnabled(True)
         table.verticalHeader().setVisible(False)
         return table

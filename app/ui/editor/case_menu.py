@@ -32,6 +32,7 @@ from app.content.cases.model import Case
 from app.content.cases.user_cases import user_case_folder
 from app.training.exam_seal import Sealed, editing_gives_answers_away
 from app.ui.common.operations import Progress, run_off_thread, run_with_progress
+from app.ui.common.tables import make_read_only
 
 # The editor, the board readers and the case writer are imported when first used: with the rules
 # engine behind them they would add a tenth of a second to every start of the window.
@@ -57,7 +58,7 @@ class BoardPicker(QDialog):
         self.table.setHorizontalHeaderLabels(list(BOARD_COLUMNS))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        make_read_only(self.table)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
         for row, board in enumerate(board_file.boards):

@@ -7,7 +7,6 @@ import html
 from fractions import Fraction
 
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QHeaderView,
@@ -38,6 +37,7 @@ from app.bridge.scoring import (
 )
 from app.bridge.seats import SEATS
 from app.rules.revoke_rules import RevokeTrickWinner, revoke_transfer
+from app.ui.common.tables import make_read_only
 from app.ui.tools.calculator_pane import CalculatorPane
 
 EXAMPLE_TRAVELLER = "ns,ew,score\n1,11,420\n2,12,-50\n3,13,450\n4,14,A60/A40\n5,15,70%:420;30%:-50\n"
@@ -148,7 +148,7 @@ class MatchpointsPane(CalculatorPane):
     def extend(self, layout: QVBoxLayout) -> bool:
         self.table = QTableWidget(0, 7)
         self.table.setHorizontalHeaderLabels(["NS", "EW", "Score", "NS MP", "EW MP", "NS %", "EW %"])
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        make_read_only(self.table)
         self.table.verticalHeader().setVisible(False)
         self.table.setAccessibleName("Matchpoints")
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)

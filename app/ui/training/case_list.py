@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from app.content.cases.model import Case
 from app.content.laws.refs import RefError, parse_ref
 from app.content.library import Library
+from app.ui.common.tables import make_read_only
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("Case", "Topics", "Laws", "Difficulty", "Edition", "Last result")
@@ -118,13 +119,12 @@ class CaseList(QWidget):
         self.view.setSortingEnabled(True)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        make_read_only(self.view)
         self.view.verticalHeader().setVisible(False)
         self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in (3, 4, 5):  # short figures: as wide as they are, leaving room for the topic names
             self.view.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.view.horizontalHeader().resizeSection(1, 220)
-        self.view.setTabKeyNavigation(False)  # Tab leaves the table for the next control; arrows move in it
         self.view.activated.connect(self._open)
         self.view.doubleClicked.connect(self._open)
         self.count = QLabel()

@@ -36,6 +36,7 @@ from app.training.readiness import Verdict
 from app.training.study_plan import MOST_CASES_A_DAY, DayPlan, StudyPlan
 from app.ui.common.combo import narrow_combo
 from app.ui.common.score_colours import score_text_colour
+from app.ui.common.tables import make_read_only
 
 OWN_PAPER = "My own paper (as set under Mock exam)"
 HEADINGS = ("Part of the paper", "Cases", "Estimate", "On the day", "Tried")
@@ -128,9 +129,8 @@ class TodayBox(QGroupBox):
         self.parts.setAccessibleName("Readiness by part of the paper")
         self.parts.setHorizontalHeaderLabels(HEADINGS)
         self.parts.verticalHeader().setVisible(False)
-        self.parts.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        make_read_only(self.parts)  # Tab goes on to the exam box rather than round the cells
         self.parts.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.parts.setTabKeyNavigation(False)  # Tab goes on to the exam box rather than round the cells
         self.parts.setWordWrap(True)
         self.parts.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for column, tip in HEADING_TIPS.items():
