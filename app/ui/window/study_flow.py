@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from app.content.laws.refs import RefError, parse_ref
 from app.training.case_filter import CaseFilter
 from app.training.exam import ExamError
-from app.training.outlook import exam_moment, outlook
 from app.training.practice import Mode, PracticeSession
 from app.ui.window.window_base import WindowBase
 
@@ -48,6 +47,8 @@ class StudyFlow(WindowBase):
         paper chosen in the box)."""
         if self._store is None:
             return
+        from app.training.outlook import exam_moment, outlook  # needed once the store is open, not to paint
+
         profile, now = self.profile, local_now()
         plan = self._safely(lambda: self.store.study_plan(profile), "read the study plan")
         try:
