@@ -28,7 +28,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def create_main_window(db: str | None = None) -> QMainWindow:
     """The application's main window, with the content library loaded and progress kept in ``db``."""
-    from app.ui.app import create_main_window as create
+    from app.content.files.collector import collector_paused
+
+    with collector_paused():  # the window's modules, imported here, all stay alive (see collector.py)
+        from app.ui.app import create_main_window as create
 
     return create(db=db)
 

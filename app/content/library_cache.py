@@ -97,7 +97,6 @@ def remember_user_cases(cases: Iterable[Any], topics: set[str] | None, cache: Pa
 def _merge_user_cases(library: Library, folder: Path, user_cache: Path, code: str) -> None:
     """The user's cases merged into ``library`` (see ``user_cases.merge_user_cases``), each unchanged file
     taken from the copy; the copy is written again if any file was read."""
-    from app.content.cases.loader import read_case
     from app.content.cases.user_cases import merge_user_cases
 
     topics = set(library.topics) or None
@@ -108,6 +107,8 @@ def _merge_user_cases(library: Library, folder: Path, user_cache: Path, code: st
     fresh: list[str] = []
 
     def read(path: Path, topics: set[str] | None) -> tuple[Any, list[ContentProblem]]:
+        from app.content.cases.loader import read_case  # only a file's first or changed reading needs it
+
         try:
             info = path.stat()
         except OSError:

@@ -6,11 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from app.content.laws.refs import RefError, parse_ref
-from app.training.marking import Answer
-from app.training.practice import Mode
-from app.training.report import Tally
+
+if TYPE_CHECKING:  # annotations only: the window imports these records before its first paint
+    from app.training.marking import Answer
+    from app.training.practice import Mode
+    from app.training.report import Tally
 
 
 class Role(StrEnum):

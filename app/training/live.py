@@ -15,11 +15,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from app.content.cases.model import Case, Question
 from app.training.attempt import Attempt
 from app.training.marking import Answer, AnswerError, Mark, mark
-from app.training.presentation import Presentation, StepKind
+
+if TYPE_CHECKING:
+    from app.training.presentation import Presentation
 
 
 class LivePhase(StrEnum):
@@ -44,6 +47,10 @@ class LiveStep:
 def live_step(presentation: Presentation) -> LiveStep:
     """The step of a presentation as the trainees' screens follow it. A question the presenter goes
     back to after showing its answer stays answered: the room has seen the answer."""
+    # Imported here: the presentation brings in the rules' timeline, which the store (importing this
+    # module to open) never needs; a presenter's or a seat's window has it already.
+    from app.training.presentation import StepKind
+
     step, revealed = presentation.step, presentation.revealed
     question = step.question
     if question is None or step.kind not in (StepKind.QUESTION, StepKind.ANSWER):

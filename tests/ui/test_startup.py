@@ -18,15 +18,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 # Loaded when first needed, not when the window module is imported: the store's database libraries and
-# review scheduler, the rules engine (explanations, the case editor's checks), the Markdown parser (pages).
+# review scheduler, the rules engine (explanations, the case editor's checks), the Markdown parser (pages),
+# the case loader (the cached library and an absent user folder need none), the case screen's forms, the
+# calculators' panes (and the law renderer they bring), the progress report, the presenter's steps.
 LATER = ("sqlalchemy", "alembic", "fsrs", "app.rules.engine", "app.ui.editor.case_editor", "markdown_it", "yaml",
          "app.content.laws.search", "app.ui.tools.calculators_panes", "app.ui.library.library_view",
-         "app.ui.training.case_list", "app.ui.training.report_dialog")
+         "app.ui.training.case_list", "app.ui.training.report_dialog", "app.content.cases.loader",
+         "app.ui.case.answer_form", "app.ui.tools.calculator_pane", "app.content.laws.render",
+         "app.training.progress_report", "app.training.presentation", "app.rules.timeline")
+
+
+# Imported once the store is open (by the store, or to fill Home from it): not to paint the window.
+ONCE_THE_STORE_IS_OPEN = ("app.training.outlook", "app.training.resume", "app.training.recall")
 
 
 def test_importing_the_window_and_the_store_records_leaves_sqlalchemy_unloaded() -> None:
     probe = ("import sys, app.ui.app, app.ui.window.main_window, app.store.records, app.store.errors; "
-             f"print(sorted(m for m in {LATER!r} if m in sys.modules))")
+             f"print(sorted(m for m in {LATER + ONCE_THE_STORE_IS_OPEN!r} if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
     assert result.stdout.strip() == "[]"
 
@@ -74,3 +82,21 @@ def test_a_start_from_the_cached_library_paints_without_yaml_search_or_rarely_us
     count, loaded = result.stdout.strip().splitlines()[-1].split(" ", 1)
     assert int(count) == len(load_library(ROOT / "content").cases)
     assert loaded == "[]"
+
+
+REOPENS_THE_STORE = """
+import sys
+from app.store.store import Store
+Store.open(sys.argv[1]).close()
+print(sorted(m for m in ("alembic", "app.training.presentation", "app.rules.timeline", "app.ui.app") if m in sys.modules))
+"""
+
+
+def test_reopening_an_up_to_date_store_imports_neither_alembic_nor_the_presenter(tmp_path: Path) -> None:
+    """The store thread's work before Home is ready: the first open creates the file (alembic runs), the
+    second finds it up to date and needs neither alembic nor the presentation's steps (the rules' timeline)."""
+    db = str(tmp_path / "progress.sqlite3")
+    for _ in range(2):
+        result = subprocess.run([sys.executable, "-c", REOPENS_THE_STORE, db], capture_output=True, text=True,
+                                cwd=ROOT, check=True, timeout=120)
+    assert result.stdout.strip().splitlines()[-1] == "[]"

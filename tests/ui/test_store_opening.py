@@ -4,6 +4,7 @@ restore the pre-upgrade backup or start a fresh file (a damaged file is kept).""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -55,6 +56,14 @@ def test_the_window_paints_first_and_the_store_arrives_after(qtbot, opening: Mai
     assert opening.store.location == str(tmp_path / "progress.sqlite3")
     assert f"progress kept in {tmp_path / 'progress.sqlite3'}" in opening.statusBar().currentMessage()
     assert opening.windowTitle().startswith("Director Trainer — ")
+    assert gc.isenabled()  # the collector, paused while the store was opened, collects again
+
+
+def test_a_store_that_cannot_be_opened_leaves_the_collector_on(qtbot, opening: MainWindow,  # type: ignore[no-untyped-def]
+                                                                tmp_path: Path) -> None:
+    (tmp_path / "a file").write_text("not a folder")
+    _problem(qtbot, opening, str(tmp_path / "a file" / "progress.sqlite3"))
+    assert gc.isenabled()
 
 
 def test_a_folder_that_cannot_be_made_offers_to_continue_without_saving(qtbot, opening: MainWindow,  # type: ignore[no-untyped-def]

@@ -14,10 +14,13 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.content.cases.model import Case
-from app.content.cases.loader import CaseReader, load_cases, read_case
 from app.content.files.problems import ContentProblem
+
+if TYPE_CHECKING:
+    from app.content.cases.loader import CaseReader
 
 APP_NAME = "director-trainer"
 USER_CASES_ENV = "DIRECTOR_TRAINER_USER_CASES"
@@ -33,12 +36,17 @@ def user_case_folder() -> Path:
 
 
 def merge_user_cases(cases: list[Case], folder: Path, topics: set[str] | None,
-                     read: CaseReader = read_case) -> tuple[list[Case], list[ContentProblem]]:
+                     read: CaseReader | None = None) -> tuple[list[Case], list[ContentProblem]]:
     """The library's cases with the user's beside them; a user case replaces a library case of the same id.
-    ``read`` reads one of the user's files (the window's start-up takes unchanged ones from its cache)."""
+    ``read`` reads one of the user's files (default ``read_case``; the window's start-up takes unchanged ones
+    from its cache)."""
     if not folder.is_dir():
         return cases, []
-    mine, problems = load_cases([folder], topics, read)
+    # The loader (YAML, schema, checks) is imported only when there is a folder to read: the window's
+    # start-up asks for the folder's name before its first paint.
+    from app.content.cases.loader import load_cases, read_case
+
+    mine, problems = load_cases([folder], topics, read or read_case)
     by_id = {case.id: case for case in mine}
     merged = [by_id.pop(case.id, case) for case in cases]
     merged.extend(case for case in mine if case.id in by_id)
@@ -60,6 +68,8 @@ def save_user_case(text: str, case_id: str, folder: Path | None = None,
     with tempfile.TemporaryDirectory(prefix="director-trainer-case-") as scratch:
         checking = Path(scratch) / target.name
         checking.write_text(text, encoding="utf-8")
+        from app.content.cases.loader import read_case
+
         case, problems = read_case(checking, topics)
     if case is None:
         return None, [ContentProblem(target, p.line, p.message) for p in problems]

@@ -37,8 +37,16 @@ BOOL_TAG = "tag:yaml.org,2002:bool"
 # Characters YAML cannot hold (the complement of its printable set), and, in a strict file, tabs and the
 # line breaks an editor shows differently from YAML: a lone carriage return, NEL, the line and paragraph
 # separators.
-_UNPRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+_UNPRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]"
 _STRICT_ONLY = re.compile("\t|\r(?!\n)|[\x85\u2028\u2029]")
+
+
+@cache
+def _unprintable() -> re.Pattern[str]:
+    """The pattern of ``_UNPRINTABLE``, compiled at its first use: its class spans most of Unicode and takes
+    about 10 ms to compile, which the window's start-up (importing this module with the law editions, read
+    from the cached library) does not need."""
+    return re.compile(_UNPRINTABLE)
 
 
 class YamlSyntaxError(ValueError):
@@ -131,7 +139,7 @@ def load_located(text: str, strict: bool = False) -> Located:
 def _screen_characters(text: str, strict: bool) -> None:
     """The first character YAML cannot hold (or, strict, a tab or a hidden line break), at its line and
     column: PyYAML's own complaint about it names no line."""
-    bad = _UNPRINTABLE.search(text)
+    bad = _unprintable().search(text)
     tab = _STRICT_ONLY.search(text) if strict else None
     if tab is not None and (bad is None or tab.start() < bad.start()):
         bad = tab

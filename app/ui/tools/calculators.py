@@ -9,6 +9,7 @@ reject comes back as their message, shown in the pane.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -22,7 +23,9 @@ from PySide6.QtWidgets import (
 
 from app.training.exam_seal import Sealed
 from app.ui.common.exam_seal import ExamSeal
-from app.ui.tools.calculator_pane import CalculatorPane
+
+if TYPE_CHECKING:  # the panes are imported when the window is first opened, not with the menu
+    from app.ui.tools.calculator_pane import CalculatorPane
 
 
 class CalculatorsDialog(QDialog):

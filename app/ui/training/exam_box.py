@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 from dataclasses import replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -26,8 +27,10 @@ from PySide6.QtWidgets import (
 
 from app.content.library import Library
 from app.training.exam import ExamError, ExamProfile
-from app.training.resume import SavedExam
 from app.ui.common.combo import narrow_combo
+
+if TYPE_CHECKING:
+    from app.training.resume import SavedExam
 
 SET_UP_TITLE = "Mock accreditation exam"
 UNFINISHED_TITLE = "Unfinished exam"

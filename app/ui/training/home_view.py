@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -36,14 +37,16 @@ from app.content.library import Library
 from app.store.records import AttemptSummary, Profile
 from app.training.case_filter import CaseFilter
 from app.training.exam import ExamProfile
-from app.training.outlook import Outlook
-from app.training.resume import SavedAttempt, SavedExam
 from app.training.review import DueItem, ItemKind
 from app.ui.common.combo import narrow_combo
 from app.ui.common.lists import wrapping_list
 from app.ui.common.theme import emphasise
 from app.ui.training.exam_box import ExamBox
 from app.ui.training.today_box import TodayBox
+
+if TYPE_CHECKING:  # what the store hands Home once it is open; their modules are not needed to paint Home
+    from app.training.outlook import Outlook
+    from app.training.resume import SavedAttempt, SavedExam
 
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 UNFINISHED_ROLE = Qt.ItemDataRole.UserRole + 2

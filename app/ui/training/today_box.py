@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from datetime import date
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtWidgets import (
@@ -31,12 +32,14 @@ from PySide6.QtWidgets import (
 
 from app.content.library import Library
 from app.training.exam import ExamError, ExamProfile
-from app.training.outlook import Outlook
 from app.training.readiness import Verdict
 from app.training.study_plan import MOST_CASES_A_DAY, DayPlan, StudyPlan
 from app.ui.common.combo import narrow_combo
 from app.ui.common.score_colours import score_text_colour
 from app.ui.common.tables import make_read_only
+
+if TYPE_CHECKING:  # worked out once the store is open (see study_flow.refresh_outlook)
+    from app.training.outlook import Outlook
 
 OWN_PAPER = "My own paper (as set under Mock exam)"
 HEADINGS = ("Part of the paper", "Cases", "Estimate", "On the day", "Tried")

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from app.store.errors import StoreError
 from app.training.exam_seal import Sealed
-from app.ui.case.answer_form import law_choices
 from app.ui.common.operations import run_off_thread
 from app.ui.window.window_base import WindowBase
 
@@ -65,6 +64,7 @@ class ClassSessions(WindowBase):
         seat.join(code)
 
     def _show_live(self, seat: LiveSeat) -> None:
+        from app.ui.case.answer_form import law_choices  # the case screen's forms: not at start-up
         from app.ui.classroom.live_window import LiveWindow
 
         self.statusBar().clearMessage()

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QPushButton, QWidget
 
+from app.content.files.collector import collector_paused
 from app.store.errors import StoreError
 from app.store.health import DamagedStore
 from app.ui.common.operations import run_off_thread
@@ -39,9 +40,12 @@ class Choice(StrEnum):
 
 
 def _open(db: str | None) -> Store:
-    from app.store.store import Store  # imported here, off the GUI thread: it brings in SQLAlchemy
+    # The store's modules (SQLAlchemy and the mapped tables: some fifty thousand objects) and its engine all
+    # stay alive; the collector, paused for the whole process meanwhile, would scan them several times over.
+    with collector_paused():
+        from app.store.store import Store  # imported here, off the GUI thread: it brings in SQLAlchemy
 
-    return Store.open(db)
+        return Store.open(db)
 
 
 class StoreProblemDialog(QMessageBox):

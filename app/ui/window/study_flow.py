@@ -9,15 +9,16 @@ Times here are the trainee's own (the machine's time zone): his day starts at hi
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from app.content.laws.refs import RefError, parse_ref
 from app.training.case_filter import CaseFilter
 from app.training.exam import ExamError
-from app.training.outlook import exam_moment, outlook
 from app.training.practice import Mode, PracticeSession
-from app.training.progress_report import progress_html, progress_summary
-from app.training.study_plan import StudyPlan
 from app.ui.window.window_base import WindowBase
+
+if TYPE_CHECKING:
+    from app.training.study_plan import StudyPlan
 
 CASES_PER_CLICK = 5  # a law or topic clicked on Progress: a short practice on it
 
@@ -46,6 +47,8 @@ class StudyFlow(WindowBase):
         paper chosen in the box)."""
         if self._store is None:
             return
+        from app.training.outlook import exam_moment, outlook  # needed once the store is open, not to paint
+
         profile, now = self.profile, local_now()
         plan = self._safely(lambda: self.store.study_plan(profile), "read the study plan")
         try:
@@ -86,6 +89,8 @@ class StudyFlow(WindowBase):
         if found is None:
             return
         answers, results, due, cards, plan, recent, exams = found
+        from app.training.progress_report import progress_summary  # the Progress view's, built on first use
+
         laws = [(law.key, law.title) for law in self.library.book.laws if not law.ref.special]
         summary = progress_summary(profile.name, laws, self.library.topics, self.library.cases, answers, due, results,
                                    cards, plan, now)
@@ -119,6 +124,7 @@ class StudyFlow(WindowBase):
         summary = self._progress_summary
         if summary is None:
             return
+        from app.training.progress_report import progress_html
         from app.ui.training.report_dialog import ReportDialog
 
         self.progress_report = ReportDialog(f"Progress report — {self.profile.name}", progress_html(summary), self)

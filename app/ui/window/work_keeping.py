@@ -16,7 +16,6 @@ from app.training.attempt import Attempt
 from app.training.clock import utc_now
 from app.training.exam import Exam
 from app.training.practice import Mode
-from app.training.resume import ResumeError, resume_attempt, resume_exam
 from app.ui.window.window_base import WindowBase
 
 # How often (in seconds of the exam's timer) the store hears that the paper is still open: if the
@@ -94,6 +93,8 @@ class WorkKeeping(WindowBase):
         saved = self._safely(lambda: self.store.unfinished_attempt(profile, case.id), "read your unfinished work")
         if saved is None:
             return fresh, fresh_mode
+        from app.training.resume import ResumeError, resume_attempt  # the store has imported it by now
+
         try:
             return resume_attempt(case, saved, utc_now()), mode or saved.mode
         except ResumeError as error:
@@ -149,6 +150,8 @@ class WorkKeeping(WindowBase):
         saved = self._safely(lambda: self.store.unfinished_exam(profile), "read the unfinished exam")
         if saved is None:
             return None
+        from app.training.resume import ResumeError, resume_exam
+
         try:
             return resume_exam(saved, {case.id: case for case in self.library.cases}, utc_now())
         except ResumeError as error:
