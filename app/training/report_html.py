@@ -11,16 +11,20 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from html import escape
 
+from app.content.laws.law_book import LawBook
+from app.content.laws.search import plain_snippet
 from app.training.exam import ExamReport
-from app.training.report import CaseLine, Report, Tally
+from app.training.report import CaseLine, QuestionLine, Report, Tally
 
 NOT_ANSWERED_MARK = "—"
 PAGE_STYLE = "body { font-family: sans-serif; } th { text-align: left; } td.n { text-align: right; }"
 
 
-def report_html(report: Report | ExamReport, trainee: str = "", topic_names: Mapping[str, str] | None = None) -> str:
+def report_html(report: Report | ExamReport, trainee: str = "", topic_names: Mapping[str, str] | None = None,
+                book: LawBook | None = None) -> str:
     """The page for a practice or exam report; ``topic_names`` turns topic ids into their
-    descriptions (``Library.topics``)."""
+    descriptions (``Library.topics``); ``book`` gives the reason for a "which law" question, which
+    has none of its own: what the section it names says."""
     exam = report if isinstance(report, ExamReport) else None
     results = report.report if isinstance(report, ExamReport) else report
     names = topic_names or {}
@@ -43,7 +47,7 @@ def report_html(report: Report | ExamReport, trainee: str = "", topic_names: Map
     parts.append("<h2>Case by case</h2>")
     parts.append(html_table(("Case", "Points", "Out of", "Score"),
                         ([line.title, *_numbers(line.tally)] for line in results.cases), numeric={1, 2, 3}))
-    parts.extend(_case_detail(line) for line in results.cases)
+    parts.extend(_case_detail(line, book) for line in results.cases)
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -60,7 +64,7 @@ def _exam_summary(exam: ExamReport) -> str:
     )
 
 
-def _case_detail(line: CaseLine) -> str:
+def _case_detail(line: CaseLine, book: LawBook | None) -> str:
     """The case's questions: each with the answer given, its mark and the model answer, then why
     the model answer is right (a report kept before answers were recorded shows no such column)."""
     given = any(q.given for q in line.questions)
@@ -68,9 +72,22 @@ def _case_detail(line: CaseLine) -> str:
              f"{q.max_points:g}", q.correct_answer] for q in line.questions)
     headings = ("Question", *(("Your answer",) if given else ()), "Result", "Points", "Out of", "Model answer")
     numeric = {3, 4} if given else {2, 3}
-    whys = "".join(f"<p><b>Question {number}, why:</b> {escape(q.why)}</p>\n"
-                   for number, q in enumerate(line.questions, start=1) if q.why)
+    reasons = ((number, " ".join(part for part in (q.why, _section_says(q, book)) if part))
+               for number, q in enumerate(line.questions, start=1))
+    whys = "".join(f"<p><b>Question {number}, why:</b> {escape(why)}</p>\n" for number, why in reasons if why)
     return f"<h3>{escape(line.title)}</h3>\n" + html_table(headings, rows, numeric=numeric) + "\n" + whys
+
+
+def _section_says(question: QuestionLine, book: LawBook | None) -> str:
+    """For a question whose model answer is a law section ("Law 70E1"), that section's summary in
+    the library (a "which law" question has no reason of its own, and a part mark's says only that
+    the section is another); empty for any other answer, or a section the book does not have."""
+    if book is None or not question.correct_answer.startswith("Law "):
+        return ""
+    section = book.get(question.correct_answer)
+    if section is None or not section.summary:
+        return ""
+    return f"{section.ref.label()}: {plain_snippet(section.summary)}"
 
 
 def html_table(headings: Sequence[str], rows: Iterable[Sequence[str]], numeric: set[int]) -> str:

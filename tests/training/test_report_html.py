@@ -124,3 +124,22 @@ def test_the_exam_page_says_whether_the_candidate_passed() -> None:
     html = report_html(exam.report())
     assert "Not passed" in html and "the pass mark is 65%" in html and "(time ran out)" in html
     assert "90 of 90 minutes" in html
+
+
+def test_a_which_law_question_is_given_the_reason_its_section_states() -> None:
+    from pathlib import Path
+
+    from app.content.laws.law_book import load_law_book
+
+    book, problems = load_law_book(Path(__file__).resolve().parents[2] / "content" / "laws" / "wbf-2017")
+    assert not problems
+    cases = [make_case("a")]
+    exam = Exam(ExamProfile("Club paper", cases=1, minutes=90), cases, T0)
+    for answer in HALF_RIGHT:  # the law question answered 27A1: the right law, another section
+        exam.answer(answer, T0)
+        exam.next(T0)
+    exam.finish(T0 + timedelta(minutes=5))
+    summary = book.get("27B2").summary.split()  # type: ignore[union-attr]
+    with_book = report_html(exam.report(), book=book)
+    assert "Question 3, why:" in with_book and "Law 27B2: " + " ".join(summary[:6]) in " ".join(with_book.split())
+    assert "Law 27B2: " not in report_html(exam.report())  # without the law book, no reason is made up

@@ -274,4 +274,5 @@ class TrainingFlow(WindowBase):
         from app.training.report_html import report_html
         from app.ui.training.report_dialog import ReportDialog
 
-        ReportDialog(title, report_html(report, self.profile.name, self.library.topics), self).open()
+        ReportDialog(title, report_html(report, self.profile.name, self.library.topics, self.library.book),
+                     self).open()
