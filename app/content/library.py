@@ -8,10 +8,11 @@ shows in its status bar instead of failing.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app import shipped
 from app.content.laws.editions import Editions
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 CURRENT_EDITION = "wbf-2017"
 CONTENT_ENV = "DIRECTOR_TRAINER_CONTENT"
+_UNPACKING = threading.RLock()
 
 
 def default_content_root() -> Path:
@@ -51,6 +53,37 @@ class Library:
     editions: Editions = field(default_factory=Editions)
     official: OfficialText | None = None
     _index: SearchIndex | None = None
+
+    # The cases of a library read from the start-up cache are unpacked at their first use, not with the rest:
+    # they are two thirds of the cache and nothing the window paints first needs them (see library_cache).
+    # The problems wait with them, as the user's cases merged in then may add to them.
+    # Hidden from the type checker, which would otherwise take every misspelt attribute for a valid one.
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            if name not in ("cases", "problems"):
+                raise AttributeError(name)
+            with _UNPACKING:
+                pending = self.__dict__.pop("_unpack_cases", None)
+                if pending is not None:  # set only once complete: other threads read them without the lock
+                    unpack, problems = pending
+                    cases, more = unpack()
+                    self.problems = [*problems, *more]
+                    self.cases = cases
+            if name not in self.__dict__:
+                raise AttributeError(name)
+            return self.__dict__[name]
+
+    def unpack_cases_later(self, unpack: Callable[[], tuple[list[Case], list[ContentProblem]]]) -> None:
+        """Leave ``cases`` (and ``problems``) unset until either is first read, which calls ``unpack`` once,
+        from whichever thread reads first, for the cases and any problems they add."""
+        problems = self.__dict__.pop("problems", [])
+        self.__dict__.pop("cases", None)
+        self.__dict__["_unpack_cases"] = (unpack, problems)
+
+    @property
+    def cases_unpacked(self) -> bool:
+        """Whether the cases are in memory (reading ``cases`` would not have to unpack them first)."""
+        return "cases" in self.__dict__
 
     @property
     def index(self) -> SearchIndex:

@@ -69,13 +69,32 @@ def load_library_cached(root: Path | None = None, case_paths: list[Path] | None 
     cache = cache or cache_path()
     code = stamp([APP_PACKAGE])
     current = f"{stamp([root, *(case_paths or [])])}:{code}"
-    library = _load(cache, current)
-    if not isinstance(library, Library):
-        library = load_library(root, CURRENT_EDITION, case_paths)
-        _save(cache, current, library)
+    saved = _load(cache, current)
+    if isinstance(saved, tuple) and len(saved) == 2 and isinstance(saved[0], Library) and isinstance(saved[1], bytes):
+        library, packed = saved
+        library.unpack_cases_later(lambda: _unpack_cases(library, packed, root, case_paths, user_cases, code, cache))
+        return library
+    library = load_library(root, CURRENT_EDITION, case_paths)
+    _save(cache, current, library)
     if user_cases is not None:
-        _merge_user_cases(library, user_cases, cache.with_name(USER_CACHE_NAME), code)
+        library.cases, problems = _merge_user_cases(library.cases, library.topics, user_cases,
+                                                    cache.with_name(USER_CACHE_NAME), code)
+        library.problems += problems
     return library
+
+
+def _unpack_cases(library: Library, packed: bytes, root: Path, case_paths: list[Path] | None,
+                  user_cases: Path | None, code: str, cache: Path) -> tuple[list[Any], list[ContentProblem]]:
+    """The cached library's cases, with the user's merged in, and the problems those add: what
+    ``library.cases`` and ``library.problems`` give at their first read."""
+    try:
+        with collector_paused():
+            cases = pickle.loads(packed)
+    except _UNUSABLE:  # written by the same code as it is read with (see the stamp): only a damaged disk
+        cases = load_library(root, CURRENT_EDITION, case_paths).cases
+    if user_cases is None:
+        return cases, []
+    return _merge_user_cases(cases, library.topics, user_cases, cache.with_name(USER_CACHE_NAME), code)
 
 
 def remember_user_cases(cases: Iterable[Any], topics: set[str] | None, cache: Path | None = None) -> None:
@@ -94,12 +113,13 @@ def remember_user_cases(cases: Iterable[Any], topics: set[str] | None, cache: Pa
     _write(user_cache, key, entries)
 
 
-def _merge_user_cases(library: Library, folder: Path, user_cache: Path, code: str) -> None:
-    """The user's cases merged into ``library`` (see ``user_cases.merge_user_cases``), each unchanged file
-    taken from the copy; the copy is written again if any file was read."""
+def _merge_user_cases(cases: list[Any], known_topics: dict[str, str], folder: Path, user_cache: Path,
+                      code: str) -> tuple[list[Any], list[ContentProblem]]:
+    """``cases`` with the user's merged in (see ``user_cases.merge_user_cases``), each unchanged file
+    taken from the copy, and the problems found; the copy is written again if any file was read."""
     from app.content.cases.user_cases import merge_user_cases
 
-    topics = set(library.topics) or None
+    topics = set(known_topics) or None
     key = _user_key(code, topics)
     saved = _load(user_cache, key)
     entries: dict[str, Entry] = saved if isinstance(saved, dict) else {}
@@ -121,11 +141,10 @@ def _merge_user_cases(library: Library, folder: Path, user_cache: Path, code: st
         kept[name] = entry
         return entry[1], entry[2]
 
-    library.cases, problems = merge_user_cases(library.cases, folder, topics, read)
-    library.problems += problems
-    library.problems += twin_problems(library.cases, only=folder)
+    merged, problems = merge_user_cases(cases, folder, topics, read)
     if fresh or kept.keys() != entries.keys():
         _write(user_cache, key, kept)
+    return merged, [*problems, *twin_problems(merged, only=folder)]
 
 
 def _user_key(code: str, topics: set[str] | None) -> str:
@@ -148,10 +167,15 @@ def _load(cache: Path, key: str) -> Any:
 
 
 def _save(cache: Path, current: str, library: Library) -> None:
+    """Keep the library with its cases packed apart, to be unpacked only when first read."""
     index, library._index = library._index, None  # the search index is an SQLite connection: rebuilt on use
+    cases = library.cases
+    packed = pickle.dumps(cases, protocol=pickle.HIGHEST_PROTOCOL)
+    del library.cases  # pickled apart, above
     try:
-        _write(cache, current, library)
+        _write(cache, current, (library, packed))
     finally:
+        library.cases = cases
         library._index = index
 
 

@@ -34,6 +34,32 @@ def test_the_copy_matches_a_fresh_load_and_follows_a_changed_file(tmp_path: Path
     assert "made-up-topic" not in first.topics
 
 
+def test_the_cached_cases_and_problems_are_unpacked_when_first_read(tmp_path: Path) -> None:
+    """The window paints before anything reads the cases; the first read, from any thread, unpacks them once."""
+    import threading
+
+    mine, cache = tmp_path / "mine", tmp_path / "library.pickle"
+    _user_case(mine, "my-own-case")
+    (mine / "my-broken-case.yaml").write_text("id: [unclosed\n", encoding="utf-8")
+    load_library_cached(ROOT / "content", cache=cache, user_cases=mine)
+    library = load_library_cached(ROOT / "content", cache=cache, user_cases=mine)
+    assert not library.cases_unpacked
+    assert library.book.get("64A1") is not None  # the rest is there at once
+    seen: list[int] = []
+    readers = [threading.Thread(target=lambda: seen.append(len(library.cases))) for _ in range(4)]
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        reader.join()
+    assert library.cases_unpacked
+    assert len(set(seen)) == 1 and seen[0] == len(load_library(ROOT / "content").cases) + 1
+    assert library.case("my-own-case") is not None
+    assert [p.path.name for p in library.problems if p.path.parent == mine] == ["my-broken-case.yaml"]
+    fresh = load_library_cached(ROOT / "content", cache=cache, user_cases=mine)
+    assert any(p.path.name == "my-broken-case.yaml" for p in fresh.problems)  # problems also unpack the cases
+    assert fresh.cases_unpacked
+
+
 def test_a_damaged_copy_is_replaced(tmp_path: Path) -> None:
     cache = tmp_path / "library.pickle"
     cache.write_bytes(b"not a pickle")
@@ -71,14 +97,16 @@ def test_the_users_cases_are_read_again_only_when_their_file_changes(tmp_path: P
     assert sorted(read) == ["my-broken-case.yaml", *[f"my-case-{n}.yaml" for n in range(4)]]
     read.clear()
     again = load_library_cached(ROOT / "content", cache=cache, user_cases=mine)
-    assert read == []  # every file unchanged: all from the copy
     assert [c.id for c in again.cases] == [c.id for c in first.cases]
+    assert read == []  # every file unchanged: all from the copy
     assert [str(p) for p in again.problems if p.path.parent == mine] == \
            [str(p) for p in first.problems if p.path.parent == mine] != []  # the broken file is still reported
     _user_case(mine, "my-case-2", "Changed since")
     _user_case(mine, "my-case-9")
     (mine / "my-case-0.yaml").unlink()
     changed = load_library_cached(ROOT / "content", cache=cache, user_cases=mine)
+    assert read == []  # the user's folder is gone through with the cases, when they are first read
+    assert len(changed.cases) == len(first.cases)
     assert sorted(read) == ["my-case-2.yaml", "my-case-9.yaml"]
     assert changed.case("my-case-2").title == "Changed since"  # type: ignore[union-attr]
     assert changed.case("my-case-0") is None and changed.case("my-case-9") is not None

@@ -100,3 +100,46 @@ def test_reopening_an_up_to_date_store_imports_neither_alembic_nor_the_presenter
         result = subprocess.run([sys.executable, "-c", REOPENS_THE_STORE, db], capture_output=True, text=True,
                                 cwd=ROOT, check=True, timeout=120)
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_cases_and_the_store_wait_for_the_first_paint(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A start from the cached library paints before it unpacks the cases or starts opening the store, then
+    does both: Home offers the cases' editions and the easiest case, the status bar counts them."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from app.ui.app import create_main_window
+
+    db = str(tmp_path / "progress.sqlite3")
+    first = create_main_window(db=db)  # writes the library's cached copy, as a user's first start does
+    qtbot.addWidget(first)
+    qtbot.waitUntil(lambda: first.store_opener.done, timeout=20000)
+    window = create_main_window(db=db)
+    qtbot.addWidget(window)
+    at_first_paint: list[tuple[bool, str | None]] = []
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+            if event.type() == QEvent.Type.Paint and not at_first_paint:
+                at_first_paint.append((window.library.cases_unpacked, window.store_opener.db))
+            return False
+
+    watcher = FirstPaint()
+    window.home.installEventFilter(watcher)
+    assert not window.library.cases_unpacked
+    assert window.home.edition.count() == 1 and not window.home.first_case_button.isEnabled()
+    window.show()
+    qtbot.waitUntil(lambda: window.store_opener.done, timeout=20000)
+    assert at_first_paint == [(False, None)]
+    cases = window.library.cases
+    assert window.home.edition.count() == 1 + len({case.edition for case in cases})
+    assert window.home.first_case_button.isEnabled()
+    assert f"{len(cases)} cases" in window.statusBar().currentMessage()
+
+
+def test_a_window_never_shown_still_opens_its_store(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from app.ui.app import create_main_window
+
+    window = create_main_window(db=str(tmp_path / "progress.sqlite3"))
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.store_opener.done, timeout=20000)
+    assert window.home.first_case_button.isEnabled() and window._store is not None

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from app.content.library import Library
-from app.content.official import importer as official
-from app.content.official.text import ImportReport
 from app.ui.common.operations import run_off_thread
+
+if TYPE_CHECKING:
+    from app.content.official.text import ImportReport
+
+# The importer (with the law book's and the wording's modules) is imported where a copy is read, made or
+# removed: the window builds this menu before its first paint and reads the saved copy after it.
 
 
 class OfficialTextActions:
@@ -26,8 +31,15 @@ class OfficialTextActions:
         self.window = window
         self.library = library
         self.changed = changed
-        self.folder = folder or official.default_folder()
+        self._folder = folder
         self.last_message = ""
+
+    @property
+    def folder(self) -> Path:
+        """Where the imported copy is kept: the user's data folder unless a test says otherwise."""
+        from app.content.official import importer
+
+        return self._folder or importer.default_folder()
 
     def install(self, menu: QMenu) -> None:
         menu.addAction("Import official law text…", self.choose_file)
@@ -35,7 +47,9 @@ class OfficialTextActions:
 
     def load_saved(self) -> None:
         """Use a copy imported in an earlier session, if there is one."""
-        self.library.set_official(official.load(self.folder))
+        from app.content.official import importer
+
+        self.library.set_official(importer.load(self.folder))
         self.changed()
 
     def choose_file(self) -> None:
@@ -48,7 +62,10 @@ class OfficialTextActions:
     def import_file(self, path: Path) -> None:
         self.window.statusBar().showMessage(f"Importing {path.name}…")
         book = self.library.book
-        run_off_thread(lambda: official.import_file(path, book, self.folder), self._imported, self._failed, self.window)
+        from app.content.official import importer
+
+        folder = self.folder
+        run_off_thread(lambda: importer.import_file(path, book, folder), self._imported, self._failed, self.window)
 
     def _imported(self, report: ImportReport) -> None:
         self.load_saved()
@@ -60,7 +77,9 @@ class OfficialTextActions:
         self._tell("Official law text not imported", str(error), warning=True)
 
     def remove(self) -> None:
-        removed = official.remove(self.folder)
+        from app.content.official import importer
+
+        removed = importer.remove(self.folder)
         self.library.set_official(None)
         self.changed()
         self._tell("Official law text", "Your imported copy was removed." if removed else "There was no imported copy.")

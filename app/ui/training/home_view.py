@@ -137,8 +137,6 @@ class HomeView(QWidget):
             box.setValue(value)
         self.edition = narrow_combo("Practice edition")
         self.edition.addItem("Any edition", "")
-        for edition in sorted({c.edition for c in library.cases}):
-            self.edition.addItem(edition, edition)
         self.count = QSpinBox()
         self.count.setRange(1, 50)
         self.count.setValue(5)
@@ -174,7 +172,10 @@ class HomeView(QWidget):
         today.paperChosen.connect(self.paperChosen)
 
         self.due_box, self.recent_box = due_box, recent_box
+        self._easiest, self._easy = "", CaseFilter()  # the start box's choices (see show_case_choices)
         self.start_box = self._where_to_start()
+        if library.cases_unpacked:
+            self.show_case_choices()
         right = QVBoxLayout()
         right.addWidget(self.start_box)
         right.addWidget(recent_box, 3)
@@ -199,6 +200,21 @@ class HomeView(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.page, 1)
 
+    def show_case_choices(self) -> None:
+        """Fill what depends on the cases: the editions to practise under and the easiest case to start
+        with. Called once the library's cases are unpacked, just after the first paint (see library_cache)."""
+        self.edition.clear()
+        self.edition.addItem("Any edition", "")
+        for edition in sorted({c.edition for c in self.library.cases}):
+            self.edition.addItem(edition, edition)
+        easiest = min(self.library.cases, key=lambda case: (case.difficulty, case.title), default=None)
+        self._easiest = easiest.id if easiest else ""
+        self.first_case_button.setToolTip(easiest.title if easiest else "")
+        self.first_case_button.setEnabled(easiest is not None)
+        # The three easiest cases are within this difficulty, so the practice never comes up empty.
+        levels = sorted(case.difficulty for case in self.library.cases)
+        self._easy = CaseFilter(max_difficulty=levels[min(2, len(levels) - 1)]) if levels else CaseFilter()
+
     def _where_to_start(self) -> QGroupBox:
         """Three ways in for a trainee with no history yet: an easy case, a short practice, the library."""
         box = QGroupBox("Where to start")
@@ -206,17 +222,11 @@ class HomeView(QWidget):
                       "from start to finish; practise a few cases chosen for you; or read how the law "
                       "library is laid out. What you miss comes back here for review.")
         text.setWordWrap(True)
-        easiest = min(self.library.cases, key=lambda case: (case.difficulty, case.title), default=None)
         self.first_case_button = QPushButton("Rule on one easy case")
-        self.first_case_button.setToolTip(easiest.title if easiest else "")
-        self.first_case_button.setEnabled(easiest is not None)
-        if easiest is not None:
-            self.first_case_button.clicked.connect(lambda: self.caseRequested.emit(easiest.id))
-        # The three easiest cases are within this difficulty, so the practice never comes up empty.
-        levels = sorted(case.difficulty for case in self.library.cases)
-        easy = CaseFilter(max_difficulty=levels[min(2, len(levels) - 1)]) if levels else CaseFilter()
+        self.first_case_button.setEnabled(False)  # until the cases are there (show_case_choices)
+        self.first_case_button.clicked.connect(lambda: self.caseRequested.emit(self._easiest))
         self.short_practice_button = QPushButton("A short practice (3 easy cases)")
-        self.short_practice_button.clicked.connect(lambda: self.practiceRequested.emit(easy, 3))
+        self.short_practice_button.clicked.connect(lambda: self.practiceRequested.emit(self._easy, 3))
         self.tour_button = QPushButton("Tour the law library")
         self.tour_button.clicked.connect(lambda: self.lawRequested.emit("Introduction"))
         layout = QVBoxLayout(box)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, QTimer
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QPaintEvent
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -72,6 +72,8 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
         self.settings = settings or QSettings()
         self.engine_explainer = engine_explainer
         self._store: Store | None = None
+        self._painted = False
+        self._after_paint: list[Callable[[], object]] = []  # what waits for the first paint (see after_first_paint)
         self.store_is_temporary = True
         self.store_opener = StoreOpener(self, self.attach_store)
         self.profile = Profile(0, "", Role.TRAINEE)  # until the store is attached
@@ -146,9 +148,43 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
         return self._store
 
     def open_store(self, db: str | None) -> None:
-        """Open the progress database off the GUI thread once the window has painted (the timer fires
-        after the paint events already queued); problems become a dialog with choices."""
-        QTimer.singleShot(0, lambda: self.store_opener.open(db))
+        """Once the window has painted: show the library's cases where Home and the status bar name them,
+        then open the progress database off the GUI thread; problems become a dialog with choices."""
+        def after_the_paint() -> None:
+            self.show_the_cases()
+            self.store_opener.open(db)
+
+        QTimer.singleShot(0, lambda: self.after_first_paint(after_the_paint))
+
+    def after_first_paint(self, step: Callable[[], object]) -> None:
+        """Run ``step`` once the window has painted for the first time: at once if it has or is not on screen.
+
+        Why not a zero timer: Qt runs one before the paint a ``show()`` leads to (the paint waits for the
+        layout to settle), so work put there, and a thread started there, delayed the first paint. A window
+        shown but not painted within half a second (minimised, say) runs its steps anyway."""
+        if self._painted or not self.isVisible():
+            step()
+            return
+        if not self._after_paint:
+            QTimer.singleShot(500, self._run_after_paint)
+        self._after_paint.append(step)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self._run_after_paint)  # once the window's children have painted too
+
+    def _run_after_paint(self) -> None:
+        self._painted = True
+        steps, self._after_paint = self._after_paint, []
+        for step in steps:
+            step()
+
+    def show_the_cases(self) -> None:
+        """Fill in what names the library's cases, which a library from the start-up cache unpacks only now."""
+        self.home.show_case_choices()
+        self.show_standing_status()
 
     def attach_store(self, store: Store, temporary: bool = False) -> None:
         """Keep progress in ``store`` from now on (``temporary``: an in-memory one, not saved)."""

@@ -16,6 +16,9 @@ class StatusLine(WindowBase):
         """The status bar's standing message: the library's size, and where progress is kept."""
         where = ("opening your progress…" if self._store is None else "progress is NOT being kept (no database)"
                  if self.store_is_temporary else f"progress kept in {self._store.location}")
+        if not self.library.cases_unpacked:  # in the moment before the first paint, when the cases are still packed
+            self.statusBar().showMessage(f"{len(self.library.book.sections)} law sections; {where}")
+            return
         problems = len(self.library.problems)
         self.statusBar().showMessage(
             f"{len(self.library.book.sections)} law sections, {len(self.library.cases)} cases; {where}"

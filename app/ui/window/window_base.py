@@ -93,6 +93,7 @@ if TYPE_CHECKING:
         def _update_history_actions(self) -> None: ...
         def _official_changed(self) -> None: ...
         def show_standing_status(self) -> None: ...  # status_line
+        def after_first_paint(self, step: Callable[[], object]) -> None: ...  # main_window
         def say_in(self, area: str, message: str, timeout: int) -> None: ...  # status_line
 
         # held by one part, called by another

@@ -68,7 +68,7 @@ class WindowMenus(WindowBase):
         file_menu.addSeparator()
         self.official_text = OfficialTextActions(self, self.library, self._official_changed)
         self.official_text.install(file_menu)
-        self.official_text.load_saved()
+        self.after_first_paint(self.official_text.load_saved)  # nothing on the first screen shows the wording
         file_menu.addSeparator()
         self.case_actions = install_case_menu(self, file_menu)
         file_menu.addSeparator()
