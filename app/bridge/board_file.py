@@ -142,7 +142,7 @@ def endplay_cards(cards: list[endplay.types.Card]) -> list[Card]:
     for card in cards:
         if card.suit.name == "nt":
             raise BridgeError("a '-' stands where a card was played, before the last card of the play")
-        result.append(Card(Suit.parse(card.suit.abbr), Rank.parse(card.rank.abbr)))
+        result.append(Card.of(Suit.parse(card.suit.abbr), Rank.parse(card.rank.abbr)))
     return result
 
 

@@ -50,7 +50,7 @@ class Hand:
         for suit, holding in zip(SUITS_HIGH_TO_LOW, holdings, strict=True):
             for letter in holding:
                 try:
-                    card = Card(suit, Rank.parse(letter))
+                    card = Card.of(suit, Rank.parse(letter))
                 except NotationError:
                     raise DealError(f"unknown rank {letter!r} in {owner} {suit.english}") from None
                 if card in cards:
