@@ -3,16 +3,17 @@
     python bench/run.py [--repeat N]
 
 - start-up: a fresh process from launch to the first paint of the main window (shown, events
-  processed), as ``director-trainer gui`` starts it, and on until it is ready (the progress store
-  open, off the GUI thread, and Home showing what is due), each beside a bare PySide6 window
-  started in the same run: targets at most 2.5x for the paint and 3x for ready. The database is
-  one an earlier start created, as a user's is (the schema is upgraded once per release);
+  processed), as ``director-trainer gui`` starts it, on until Home shows what is due (``home_ready``:
+  from the snapshot kept at the last close, or from the store), and on until the progress store is
+  open (off the GUI thread), each beside a bare PySide6 window started in the same run: targets at
+  most 2.5x for the paint and 3x for Home. The database is one an earlier start created and closed,
+  as a user's is (the schema is upgraded once per release);
 - search: one keystroke in the library's search box to the results being listed;
 - full-text query: the index alone, without the GUI;
 - opening a case: from the click to the table, timeline and first question on screen.
 
 These are measurements, not tests: nothing fails, the figures are printed with
-their targets beside them (first paint at most 2.5x a bare window and ready at most 3x,
+their targets beside them (first paint at most 2.5x a bare window and Home at most 3x,
 search < 50 ms).
 """
 
@@ -47,10 +48,14 @@ window = create_main_window(db=sys.argv[2])
 window.show()
 app.processEvents()
 usable = time.time() - t0
+while not window.home_ready:
+    app.processEvents()
+    time.sleep(0.001)
+home = time.time() - t0
 while not window.store_opener.done:
     app.processEvents()
     time.sleep(0.001)
-print(usable, time.time() - t0)
+print(usable, home, time.time() - t0)
 window.close()
 window.deleteLater()
 app.processEvents()
@@ -102,17 +107,19 @@ def bench_startup(repeat: int) -> None:
         db = str(Path(folder) / "progress.sqlite3")
         _launch(BARE_SNIPPET)
         _launch(STARTUP_SNIPPET, db)
-        bare, painted, ready = [], [], []
+        bare, painted, home, ready = [], [], [], []
         for _ in range(repeat):
             bare += _launch(BARE_SNIPPET)
-            window, store = _launch(STARTUP_SNIPPET, db)
+            window, shown, store = _launch(STARTUP_SNIPPET, db)
             painted.append(window)
+            home.append(shown)
             ready.append(store)
     report("start-up: bare PySide6 window", bare)
-    for name, figures, target in (("start-up to first paint", painted, 2.5), ("start-up until ready", ready, 3)):
+    for name, figures, target in (("start-up to first paint", painted, 2.5), ("start-up until Home is shown", home, 3),
+                                  ("start-up until the store is open", ready, None)):
         report(name, figures)
-        print(f"{'':<34} = {statistics.median(figures) / statistics.median(bare):.1f}x the bare window   "
-              f"(target at most {target:g}x)")
+        print(f"{'':<34} = {statistics.median(figures) / statistics.median(bare):.1f}x the bare window"
+              + (f"   (target at most {target:g}x)" if target else ""))
 
 
 def main() -> int:

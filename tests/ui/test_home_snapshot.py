@@ -5,6 +5,9 @@ temporary, or the snapshot is garbage. Home's actions clicked before the store i
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -223,3 +226,29 @@ def test_a_due_case_clicked_before_the_store_opens_once_it_has(qtbot, start, lib
     attached(qtbot, window)
     assert window.stack.currentIndex() == AREAS.index("Case")
     assert window.player.case is not None and window.player.case.id == key
+
+
+FROM_THE_SNAPSHOT = """
+import sys, time
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from app.ui.app import create_main_window
+window = create_main_window(db=sys.argv[1])
+print(window.home_ready, window.home.greeting.text(), sorted(m for m in ("sqlalchemy", "alembic") if m in sys.modules))
+while not window.store_opener.done:
+    app.processEvents()
+    time.sleep(0.001)
+window.close()
+"""
+
+
+def test_home_from_the_snapshot_needs_no_sqlalchemy(tmp_path: Path) -> None:
+    """Two starts, as a user's: the first creates the database and keeps Home at close; the second fills Home
+    before the store, without importing SQLAlchemy."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    lines = [subprocess.run([sys.executable, "-c", FROM_THE_SNAPSHOT, str(tmp_path / "progress.sqlite3")],
+                            capture_output=True, text=True, cwd=ROOT, env=env, timeout=120, check=True
+                            ).stdout.strip().splitlines()[-1] for _ in range(2)]
+    assert lines[0] == "False  []"
+    assert lines[1].startswith("True Welcome, ") and lines[1].endswith(" []")
