@@ -7,8 +7,9 @@ derived data: deleting it only costs that half-second.
 
 Why it is safe to show: the window writes it at close (``write_snapshot``), with the database
 closed (SQLite has then folded its write-ahead log into the file and removed it), from a
-``HomeState`` read from the store just before, with the file's stamp (size, modification time
-and inode of the file, and of its ``-wal`` log if there is one). ``read_snapshot`` gives it back
+``HomeState`` read from the store just before, with the file's stamp (size, modification and
+change times and inode of the file, and of its ``-wal`` log if there is one: a change of
+permissions, or a file put in its place, counts as a change too). ``read_snapshot`` gives it back
 only if
 - the file's stamp is the same now: no program has written to the database since;
 - ``now`` is before the reading's ``valid_until``: nothing on Home has changed with the clock;
@@ -43,8 +44,8 @@ PICKLED = (Path(__file__).resolve().parents[1] / "training", Path(__file__).reso
 _UNUSABLE = (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, IndexError, KeyError,
              TypeError, ValueError)
 
-# (size, modification time in ns, inode) of the file, and of its -wal log (None: no log)
-FileStamp = tuple[tuple[int, int, int], tuple[int, int, int] | None]
+# (size, modification time, change time (ns), inode) of the file, and of its -wal log (None: no log)
+FileStamp = tuple[tuple[int, int, int, int], tuple[int, int, int, int] | None]
 
 
 def snapshot_path(db_file: Path, cache: Path | None = None) -> Path:
@@ -70,8 +71,8 @@ def file_stamp(db_file: Path) -> FileStamp | None:
     except OSError:
         return None
     else:
-        wal = (log.st_size, log.st_mtime_ns, log.st_ino)
-    return (info.st_size, info.st_mtime_ns, info.st_ino), wal
+        wal = (log.st_size, log.st_mtime_ns, log.st_ctime_ns, log.st_ino)
+    return (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino), wal
 
 
 def code_key() -> str:

@@ -121,6 +121,9 @@ def test_the_stamp_changes_with_a_write_and_sees_a_write_ahead_log(tmp_path: Pat
     os.utime(db, ns=(0, first[0][1] + 1))
     assert file_stamp(db) != first
     second = file_stamp(db)
+    os.chmod(db, 0o400)  # made read-only: the store would refuse it, so the copy must not stand in for it
+    assert file_stamp(db) != second
+    second = file_stamp(db)
     wal_file(db).write_bytes(b"log")
     assert file_stamp(db) != second and file_stamp(db)[1] is not None  # type: ignore[index]
 
