@@ -22,6 +22,7 @@ Anything else — a missing, stale or unreadable copy — is ignored, and Home w
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -76,12 +77,15 @@ def file_stamp(db_file: Path) -> FileStamp | None:
 
 
 def code_key() -> str:
-    """The Python and application versions and the stamp of the modules whose classes are pickled."""
+    """The Python and application versions and the stamp of the modules whose classes are pickled (a
+    bundle without the source files has only the versions, which change with its code)."""
     digest = hashlib.sha256(f"{FORMAT}\n{sys.version}\n{__version__}\n".encode())
     for place in PICKLED:
-        files = sorted(place.glob("*.py")) if place.is_dir() else [place]
-        for path in files:
-            info = path.stat()
+        for path in sorted(place.glob("*.py")) if place.is_dir() else [place]:
+            try:
+                info = path.stat()
+            except OSError:
+                continue
             digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
     return digest.hexdigest()
 
@@ -91,17 +95,18 @@ def write_snapshot(db_file: Path, state: HomeState, cache: Path | None = None) -
     whether a copy was written. Any problem writing only means no copy (see the module's docstring)."""
     stamp = file_stamp(db_file)
     target = snapshot_path(db_file, cache)
-    if stamp is None or stamp[1] is not None:  # another program has the database open
-        target.unlink(missing_ok=True)
-        return False
     partial = target.with_name(f"{target.name}.{os.getpid()}.part")
     try:
+        if stamp is None or stamp[1] is not None:  # another program has the database open
+            target.unlink(missing_ok=True)
+            return False
         target.parent.mkdir(parents=True, exist_ok=True)
         with partial.open("wb") as stream:
             pickle.dump((code_key(), stamp, state), stream, protocol=pickle.HIGHEST_PROTOCOL)
         partial.replace(target)
-    except OSError:
-        partial.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
         return False
     return True
 

@@ -199,3 +199,14 @@ def test_the_database_file_is_found_without_sqlalchemy(tmp_path: Path, monkeypat
              "database_file('x.sqlite3'); print('sqlalchemy' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
     assert result.stdout.strip() == "False"
+
+
+def test_a_cache_that_cannot_be_written_only_means_no_snapshot(kept: tuple[Path, Store, Profile],
+                                                               tmp_path: Path) -> None:
+    db, store, profile = kept
+    state = read_home_state(store, profile)
+    store.close()
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the cache folder would be")
+    assert not write_snapshot(db, state, blocked / "home")
+    assert read_snapshot(db, "", cache=blocked / "home") is None
