@@ -18,8 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QTimer
+
 from app.store.errors import StoreError
-from app.store.home_state import read_home_state
+from app.store.home_state import local_now, read_home_state
+from app.training.clock import utc_now
 from app.ui.window.window_base import WindowBase
 
 OPENING = "Opening your progress…"
@@ -32,7 +35,9 @@ class HomeSnapshots(WindowBase):
 
     def show_home_snapshot(self, db: str | None) -> bool:
         """Fill Home from the copy kept for the database ``db`` names (the ``--db`` value, None for the
-        default), if it is still good; returns whether it was."""
+        default), if it is still good; returns whether it was. The lists are filled at once; the Today
+        box just after the first paint (its outlook is worked out afresh, see ``home_state``, which for
+        a long history takes longer than the paint itself), before the store starts opening."""
         from app.store.home_snapshot import read_snapshot
         from app.store.location import database_file
 
@@ -43,8 +48,15 @@ class HomeSnapshots(WindowBase):
         state = read_snapshot(path, str(self.settings.value("profile/name", ""))) if path is not None else None
         if state is None:
             return False
-        self.show_home(state)
+        self.show_home(state, outlook=False)
+        QTimer.singleShot(0, self._snapshot_outlook)  # queued before the store's opening (see open_store)
         return True
+
+    def _snapshot_outlook(self) -> None:
+        state = self.home_state
+        if self._store is None and state is not None and utc_now() < state.valid_until:
+            self.show_outlook(state.history, local_now())
+            self.home_ready = True
 
     def keep_home_snapshot(self) -> bool:
         """At close, once nothing more is written: read Home afresh, close the store (SQLite folds its

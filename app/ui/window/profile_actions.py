@@ -85,16 +85,17 @@ class ProfileActions(WindowBase):
         if state is not None:
             self.show_home(state)
 
-    def show_home(self, state: HomeState) -> None:
+    def show_home(self, state: HomeState, outlook: bool = True) -> None:
         """Fill Home from a reading of the store: the live one, or before the store is open the copy kept
-        at the last close (see ``home_snapshot``). Each is shown at this moment (the exam's time left, the
-        outlook), as the store's reading would be."""
+        at the last close (see ``home_snapshots``). Each is shown at this moment (the exam's time left, the
+        outlook), as the store's reading would be. ``outlook`` False leaves the Today box for later."""
         now = local_now()
         self.home.refresh(state.profile, list(state.profiles), list(state.due), list(state.recent),
                           list(state.unfinished), state.exam, now)
         self.home_state = state
-        self.show_outlook(state.history, now)
-        self.home_ready = True
+        if outlook:
+            self.show_outlook(state.history, now)
+            self.home_ready = True
 
     def _refresh_classroom(self) -> None:
         """Fill the classroom view, if it has been built and the profile is an instructor's."""

@@ -104,7 +104,7 @@ if TYPE_CHECKING:
         def _safely(self, action: Callable[[], T], what: str) -> T | None: ...  # profile_actions
         def refresh_profile(self) -> None: ...  # profile_actions
         def refresh_home(self) -> None: ...  # profile_actions
-        def show_home(self, state: HomeState) -> None: ...  # profile_actions
+        def show_home(self, state: HomeState, outlook: bool = True) -> None: ...  # profile_actions
         def refresh_outlook(self) -> None: ...  # study_flow
         def show_outlook(self, history: HomeHistory, now: datetime) -> None: ...  # study_flow
         def _refresh_progress(self) -> None: ...  # study_flow
