@@ -15,7 +15,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.store.engine import describe, writer
+from app.store.engine import describe, sqlite_file, writer
 from app.store.errors import StoreError
 from app.store.models import ProfileRow
 from app.store.records import Profile
@@ -36,6 +36,11 @@ class StoreSessions:
     def location(self) -> str:
         """Where progress goes, for the user: a SQLite file's path, else the URL without its password."""
         return describe(self._engine.url)
+
+    @property
+    def file(self) -> Path | None:
+        """The SQLite file the progress is kept in, resolved; None for an in-memory or a server database."""
+        return sqlite_file(self._engine.url)
 
     def close(self) -> None:
         self._engine.dispose()

@@ -217,6 +217,14 @@ class Store(StoreResults, StoreBookmarks, StoreWorkInProgress, StoreLive, StoreH
             )
             return [DueItem(ReviewItem(ItemKind(row.item_kind), row.item_key), row.due) for row in rows]
 
+    def next_due(self, profile: Profile, after: datetime) -> datetime | None:
+        """The first moment after ``after`` at which one of the trainee's review items falls due (None:
+        none will): until then ``due_items`` gives the same list (see ``home_state``)."""
+        moment = as_utc(after)
+        with self._read() as session:
+            return session.scalar(select(func.min(ReviewCardRow.due))
+                                  .where(ReviewCardRow.profile_id == profile.id, ReviewCardRow.due > moment))
+
     def progress(self, profile: Profile, now: datetime | None = None) -> Progress:
         """The snapshot ``app.training.practice`` orders a session by."""
         return Progress(tuple(self.due_items(profile, now)), self.last_results(profile))

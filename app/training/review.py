@@ -33,7 +33,7 @@ from app.content.cases.model import Case
 from app.training.clock import as_utc
 
 if TYPE_CHECKING:
-    from fsrs import Rating
+    from fsrs import Card, Rating
 
 # fsrs is imported where it is used: the window imports this module for its names, and fsrs
 # itself is only needed once the store records a result (off the GUI thread at start-up).
@@ -86,6 +86,18 @@ def rating_for(score: float) -> Rating:
     return Rating.Easy
 
 
+def new_card(moment: datetime) -> Card:
+    """A fresh fsrs card due at ``moment``, named by that moment in milliseconds as fsrs names its own.
+
+    Why not ``Card(due=moment)``: without a ``card_id`` fsrs sleeps a millisecond after making each card,
+    so that the next one made gets another id. The cards here are told apart by trainee and item, never by
+    that id, and working out the outlook for forty cases made two hundred of them: a quarter of a second
+    of Home's start-up spent asleep."""
+    from fsrs import Card
+
+    return Card(card_id=int(moment.timestamp() * 1000), due=moment)
+
+
 class ReviewScheduler:
     """Applies a score to a card. ``fuzz`` spreads intervals a little (fsrs's fuzzing) so
     cases missed together do not all fall due on the same evening; tests turn it off."""
@@ -102,7 +114,7 @@ class ReviewScheduler:
         from fsrs import Card
 
         moment = as_utc(now)
-        card = Card.from_json(card_json) if card_json is not None else Card(due=moment)
+        card = Card.from_json(card_json) if card_json is not None else new_card(moment)
         card, _log = self._scheduler.review_card(card, rating_for(score), moment)
         return ScheduledCard(card.to_json(), as_utc(card.due))
 
@@ -114,7 +126,7 @@ class ReviewScheduler:
 
         if card_json is None:
             moment = as_utc(first_seen)
-            card, _log = self._scheduler.review_card(Card(due=moment), Rating.Easy, moment)
+            card, _log = self._scheduler.review_card(new_card(moment), Rating.Easy, moment)
         else:
             card = Card.from_json(card_json)
         return float(self._scheduler.get_card_retrievability(card, as_utc(at)))

@@ -3,6 +3,7 @@ interval grows when a missed case is then answered well."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -52,3 +53,19 @@ def test_a_miss_comes_back_soon_and_good_answers_space_it_out() -> None:
 def test_a_naive_time_is_refused() -> None:
     with pytest.raises(ValueError, match="no time zone"):
         ReviewScheduler().review(None, 0.0, datetime(2025, 3, 1, 19, 0))
+
+
+def test_scheduling_and_recall_never_wait_for_a_fresh_card_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    """fsrs sleeps a millisecond after each card it names itself; the outlook makes hundreds of cards (a
+    quarter of a second of Home's start-up for forty cases), so every card here is named when made."""
+    import fsrs.card
+
+    naps: list[float] = []
+    monkeypatch.setattr(fsrs.card.time, "sleep", naps.append)
+    scheduler, start = ReviewScheduler(fuzz=False), datetime(2026, 3, 1, 9, tzinfo=UTC)
+    recalls = [scheduler.retrievability(None, start, start + timedelta(days=days)) for days in range(1, 40)]
+    scheduled = scheduler.review(None, 0.0, start)
+    assert naps == []
+    assert recalls == sorted(recalls, reverse=True) and 0 < recalls[-1] < recalls[0] <= 1  # still the curve
+    assert scheduled is not None and scheduled.due > start
+    assert json.loads(scheduled.card_json)["card_id"] == int(start.timestamp() * 1000)  # as fsrs would name it

@@ -35,6 +35,7 @@ from app.ui.common.theme import apply_point_size, apply_theme
 from app.ui.training.home_view import HomeView
 from app.ui.window.area_list import AreaList
 from app.ui.window.class_session import ClassSessions
+from app.ui.window.home_snapshots import HomeSnapshots
 from app.ui.window.profile_actions import ProfileActions
 from app.ui.window.status_line import StatusLine
 from app.ui.window.store_opening import StoreOpener
@@ -46,6 +47,7 @@ from app.ui.window.work_keeping import WorkKeeping
 
 if TYPE_CHECKING:
     from app.content.laws.render import Renderer
+    from app.store.home_state import HomeState
     from app.store.store import Store
     from app.training.progress_report import ProgressSummary
     from app.ui.case.case_player import CasePlayer
@@ -59,7 +61,7 @@ if TYPE_CHECKING:
 
 
 class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, StudyFlow, StatusLine, WindowMenus,
-                 QMainWindow):
+                 HomeSnapshots, QMainWindow):
     """Home, library, case list, case player, progress and classroom, with the menus of a
     desktop application. ``store`` keeps progress; without one the window paints first and
     ``open_store`` brings one a moment later (or an in-memory one, and the status bar says
@@ -86,6 +88,8 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
         self.live_window: LiveWindow | None = None
         self.join_dialog: QInputDialog | None = None
         self.login_profile: Profile | None = None  # on a class database: the profile of the login connected
+        self.home_state: HomeState | None = None  # what Home shows: the store's reading, or its snapshot's
+        self.home_ready = False  # Home has been filled (from the store, or from the snapshot before it opened)
         self.setWindowTitle("Director Trainer")
         app = QApplication.instance()
         assert isinstance(app, QApplication)
@@ -149,9 +153,12 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
 
     def open_store(self, db: str | None) -> None:
         """Once the window has painted: show the library's cases where Home and the status bar name them,
-        then open the progress database off the GUI thread; problems become a dialog with choices."""
+        fill Home from the snapshot kept at the last close if it is still good (see ``home_snapshots``),
+        then open the progress database off the GUI thread; problems become a dialog with choices. In
+        that order: each step is on the GUI thread, and the store's thread would slow the ones after it."""
         def after_the_paint() -> None:
             self.show_the_cases()
+            self.show_home_snapshot(db)
             self.store_opener.open(db)
 
         QTimer.singleShot(0, lambda: self.after_first_paint(after_the_paint))
@@ -196,6 +203,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
         self.show_class_actions()
         self.record_class_sessions()
         self.show_standing_status()
+        self.run_waiting()
 
     @property
     def renderer(self) -> Renderer:
@@ -208,19 +216,20 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
         return self._renderer
 
     def _connect(self) -> None:
-        self.home.profileChosen.connect(self.choose_profile)
-        self.home.newProfileRequested.connect(self.new_profile)
-        self.home.reviewRequested.connect(self.start_review)
-        self.home.practiceRequested.connect(self.start_practice)
-        self.home.examRequested.connect(self.start_exam)
-        self.home.caseRequested.connect(self.open_case)
-        self.home.discardRequested.connect(self.discard_unfinished)
-        self.home.resumeExamRequested.connect(self.resume_saved_exam)
-        self.home.handInExamRequested.connect(self.hand_in_saved_exam)
+        wait = self.once_open  # clicked before the store is open (Home shown from its snapshot): done once it is
+        self.home.profileChosen.connect(wait(self.choose_profile))
+        self.home.newProfileRequested.connect(wait(self.new_profile))
+        self.home.reviewRequested.connect(wait(self.start_review))
+        self.home.practiceRequested.connect(wait(self.start_practice))
+        self.home.examRequested.connect(wait(self.start_exam))
+        self.home.caseRequested.connect(wait(self.open_case))
+        self.home.discardRequested.connect(wait(self.discard_unfinished))
+        self.home.resumeExamRequested.connect(wait(self.resume_saved_exam))
+        self.home.handInExamRequested.connect(wait(self.hand_in_saved_exam))
         self.home.lawRequested.connect(self.show_law)
-        self.home.planSet.connect(self.set_plan)
-        self.home.planCleared.connect(self.clear_plan)
-        self.home.todayRequested.connect(self.start_today)
+        self.home.planSet.connect(wait(self.set_plan))
+        self.home.planCleared.connect(wait(self.clear_plan))
+        self.home.todayRequested.connect(wait(self.start_today))
         self.home.paperChosen.connect(self.refresh_outlook)
 
     # views built on first use ------------------------------------------------------------
@@ -391,6 +400,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
             self.presenter.stop()  # a class session it runs ends on every screen
         self.save_settings()
         super().closeEvent(event)
+        self.keep_home_snapshot()  # the store is closed: nothing more is written to it
 
     def _area_changed(self, row: int) -> None:
         if AREAS[row] == "Library" and self.seal.refuses(Sealed.LAW_LIBRARY):

@@ -12,8 +12,8 @@ from typing import TypeVar
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from app.store.errors import StoreError
+from app.store.home_state import HomeState, chosen_profile, local_now, read_home_state
 from app.store.records import Profile, Role
-from app.training.clock import utc_now
 from app.training.exam_seal import Sealed
 from app.ui.window.window_base import AREAS, WindowBase
 
@@ -37,16 +37,13 @@ class ProfileActions(WindowBase):
 
     def _first_profile(self) -> Profile:
         """On a class database, the profile of the login connected; else the profile used last on this
-        machine, else the first in the database, else a new one named after the computer's user."""
+        machine, else the first in the database (``home_state.chosen_profile``, the rule Home's snapshot
+        is checked by), else a new one named after the computer's user."""
         if self.login_profile is not None:
             return self.login_profile
-        wanted = str(self.settings.value("profile/name", ""))
-        found = self.store.profile_named(wanted) if wanted else None
+        found = chosen_profile(str(self.settings.value("profile/name", "")), self.store.profiles())
         if found is not None:
             return found
-        profiles = self.store.profiles()
-        if profiles:
-            return profiles[0]
         return self.store.add_profile((getpass.getuser() or "Trainee").capitalize())
 
     def _own_login(self) -> bool:
@@ -83,16 +80,21 @@ class ProfileActions(WindowBase):
         if self._store is None:
             return
         profile = self.profile
-        now = utc_now()
-        profiles = self._safely(self.store.profiles, "read the profiles") or [profile]
-        due = self._safely(lambda: self.store.due_items(profile, now), "read what is due") or []
-        recent = self._safely(lambda: self.store.recent_attempts(profile, 10), "read recent cases") or []
-        unfinished = self._safely(lambda: self.store.unfinished_attempts(profile), "read unfinished cases") or []
         # the paper being sat is not offered for resuming while it is on screen
-        exam = None if self.exam is not None else self._safely(lambda: self.store.unfinished_exam(profile),
-                                                               "read the unfinished exam")
-        self.home.refresh(profile, profiles, due, recent, unfinished, exam, now)
-        self.refresh_outlook()
+        state = self._safely(lambda: read_home_state(self.store, profile, exam=self.exam is None), "read your home page")
+        if state is not None:
+            self.show_home(state)
+
+    def show_home(self, state: HomeState) -> None:
+        """Fill Home from a reading of the store: the live one, or before the store is open the copy kept
+        at the last close (see ``home_snapshots``). Each is shown at this moment (the exam's time left, the
+        outlook), as the store's reading would be."""
+        now = local_now()
+        self.home.refresh(state.profile, list(state.profiles), list(state.due), list(state.recent),
+                          list(state.unfinished), state.exam, now)
+        self.home_state = state
+        self.show_outlook(state.history, now)
+        self.home_ready = True
 
     def _refresh_classroom(self) -> None:
         """Fill the classroom view, if it has been built and the profile is an instructor's."""

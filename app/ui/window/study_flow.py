@@ -12,7 +12,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from app.content.laws.refs import RefError, parse_ref
+from app.store.home_state import HomeHistory, local_now, read_history
 from app.training.case_filter import CaseFilter
+from app.training.clock import utc_now
 from app.training.exam import ExamError
 from app.training.practice import Mode, PracticeSession
 from app.ui.window.window_base import WindowBase
@@ -21,10 +23,6 @@ if TYPE_CHECKING:
     from app.training.study_plan import StudyPlan
 
 CASES_PER_CLICK = 5  # a law or topic clicked on Progress: a short practice on it
-
-
-def local_now() -> datetime:
-    return datetime.now().astimezone()
 
 
 class StudyFlow(WindowBase):
@@ -44,25 +42,26 @@ class StudyFlow(WindowBase):
 
     def refresh_outlook(self) -> None:
         """Home's Today box: the plan's day and the readiness for its paper (without a plan, for the
-        paper chosen in the box)."""
+        paper chosen in the box). Before the store is open, from the reading Home was filled from, if
+        that is still good (see ``home_snapshot``)."""
         if self._store is None:
+            shown = self.home_state
+            if shown is not None and utc_now() < shown.valid_until:
+                self.show_outlook(shown.history, local_now())
             return
-        from app.training.outlook import exam_moment, outlook  # needed once the store is open, not to paint
-
         profile, now = self.profile, local_now()
-        plan = self._safely(lambda: self.store.study_plan(profile), "read the study plan")
+        history = self._safely(lambda: read_history(self.store, profile, now), "read your history")
+        if history is not None:
+            self.show_outlook(history, now)
+
+    def show_outlook(self, history: HomeHistory, now: datetime) -> None:
+        """The outlook worked out from ``history`` at ``now`` (aware, local), for the plan's paper or the
+        paper chosen in the Today box."""
         try:
-            paper = plan.paper if plan is not None else self.home.today.chosen_paper()
+            paper = history.plan.paper if history.plan is not None else self.home.today.chosen_paper()
         except ExamError:
             paper = self.home.today.papers[0]
-        until = exam_moment(plan.exam_date, now) if plan is not None else now
-        found = self._safely(lambda: (self.store.answer_history(profile), self.store.paper_results(profile),
-                                      self.store.due_items(profile, until), self.store.review_cards(profile)),
-                             "read your history")
-        if found is not None:
-            answers, results, due, cards = found
-            self.home.show_outlook(outlook(paper, plan, self.library.cases, answers, results, due, cards, now),
-                                   now.date())
+        self.home.show_outlook(history.outlook(paper, self.library.cases, now), now.date())
 
     def start_today(self) -> None:
         """Today's work under the plan, as one session: the reviews due first, then the new cases."""

@@ -14,12 +14,15 @@ from typing import TYPE_CHECKING, TypeVar
 AREAS = ("Home", "Library", "Cases", "Case", "Progress", "Classroom")
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication, QListWidget, QMainWindow, QStackedWidget
 
     from app.content.cases.model import Case
     from app.content.laws.render import Renderer
     from app.content.library import Library
+    from app.store.home_state import HomeHistory, HomeState
     from app.store.records import Profile
     from app.store.store import Store
     from app.training.attempt import Attempt
@@ -72,6 +75,8 @@ if TYPE_CHECKING:
         _progress: ProgressView | None
         _classroom: ClassroomView | None
         _progress_summary: ProgressSummary | None
+        home_state: HomeState | None
+        home_ready: bool
 
         @property
         def store(self) -> Store: ...
@@ -100,7 +105,9 @@ if TYPE_CHECKING:
         def _safely(self, action: Callable[[], T], what: str) -> T | None: ...  # profile_actions
         def refresh_profile(self) -> None: ...  # profile_actions
         def refresh_home(self) -> None: ...  # profile_actions
+        def show_home(self, state: HomeState) -> None: ...  # profile_actions
         def refresh_outlook(self) -> None: ...  # study_flow
+        def show_outlook(self, history: HomeHistory, now: datetime) -> None: ...  # study_flow
         def _refresh_progress(self) -> None: ...  # study_flow
         def switch_profile(self) -> None: ...  # profile_actions
         def new_profile(self) -> None: ...  # profile_actions
