@@ -110,6 +110,11 @@ class Card:
     def __str__(self) -> str:
         return self.suit.letter + self.rank.letter
 
+    def __hash__(self) -> int:
+        """Equal cards hash alike, without the generated hash's call into ``Enum.__hash__`` for the suit:
+        a hand is a frozenset, and the cached library's cases hash seventeen thousand cards to come back."""
+        return id(self.suit) ^ self.rank
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented

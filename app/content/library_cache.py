@@ -88,7 +88,7 @@ def _unpack_cases(library: Library, packed: bytes, root: Path, case_paths: list[
     """The cached library's cases, with the user's merged in, and the problems those add: what
     ``library.cases`` and ``library.problems`` give at their first read."""
     try:
-        with collector_paused():
+        with collector_paused(for_good=True):  # the cases live as long as the library
             cases = pickle.loads(packed)
     except _UNUSABLE:  # written by the same code as it is read with (see the stamp): only a damaged disk
         cases = load_library(root, CURRENT_EDITION, case_paths).cases

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from app.content.cases.model import Case
 from app.store.errors import StoreError
 from app.store.live_watch import LiveWatcher
 from app.store.models import (
@@ -41,6 +41,9 @@ from app.training.answer_codec import answer_from_json, answer_to_json
 from app.training.clock import utc_now
 from app.training.live import LiveAnswer, LivePhase, LiveState, LiveStep
 from app.training.marking import Answer, AnswerError
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Case
 
 # Codes are read off a projector and typed: no 0/O, 1/I/L to confuse.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

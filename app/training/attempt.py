@@ -11,10 +11,13 @@ import random
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from app.content.cases.model import Case, Question
 from app.training.clock import utc_now
 from app.training.marking import Answer, Mark, mark
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Case, Question
 
 
 class AttemptError(RuntimeError):

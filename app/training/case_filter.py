@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from app.content.cases.model import Case
 from app.content.laws.refs import LawRef
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Case
 
 LOWEST_DIFFICULTY = 1
 HIGHEST_DIFFICULTY = 5

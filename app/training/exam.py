@@ -29,15 +29,17 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.content.cases.model import Case, Question
 from app.content.library import CURRENT_EDITION
 from app.training.attempt import Attempt, AttemptError
 from app.training.case_filter import HIGHEST_DIFFICULTY, LOWEST_DIFFICULTY, CaseFilter
 from app.training.clock import as_utc
 from app.training.marking import Answer
 from app.training.report import Report, report_for
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Case, Question
 
 DEFAULT_PASS_MARK = 0.65
 # Points are sums of fractional marks; a score that reaches the pass mark on paper must

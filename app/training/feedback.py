@@ -11,10 +11,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from app.content.cases.model import Question
 from app.content.laws.refs import LawRef, find_refs
 from app.training.marking import correct_answer
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Question
 
 
 def start_order(question: Question, seed: int) -> tuple[int, ...]:

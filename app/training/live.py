@@ -17,11 +17,11 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from app.content.cases.model import Case, Question
 from app.training.attempt import Attempt
 from app.training.marking import Answer, AnswerError, Mark, mark
 
 if TYPE_CHECKING:
+    from app.content.cases.model import Case, Question
     from app.training.presentation import Presentation
 
 

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
-from app.content.cases.model import Question
 from app.content.laws.refs import LawRef, RefError, parse_ref
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Question
 
 Answer = int | frozenset[int] | float | str | tuple[int, ...]
 

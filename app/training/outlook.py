@@ -10,14 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time
+from typing import TYPE_CHECKING
 
-from app.content.cases.model import Case
 from app.training.exam import ExamProfile
 from app.training.history import AnswerRecord, PaperResult, first_seen
 from app.training.readiness import Forecast, Readiness, TopicReadiness, forecasts, readiness
 from app.training.recall import Recall, recall_at
 from app.training.review import DueItem, ReviewItem, ReviewScheduler
 from app.training.study_plan import DayPlan, StudyPlan, plan_day
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Case
 
 EXAM_STARTS = time(9, 0)  # the moment of the exam day recall is reckoned at, in the trainee's own time
 

@@ -13,12 +13,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from app.content.cases.model import Case
 from app.training.attempt import Attempt
 from app.training.case_filter import CaseFilter
 from app.training.report import Report, report_for
 from app.training.review import DueItem, ItemKind
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Case
 
 
 class Mode(StrEnum):

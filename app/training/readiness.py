@@ -34,11 +34,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from math import sqrt
+from typing import TYPE_CHECKING
 
-from app.content.cases.model import Case
 from app.training.clock import as_utc
 from app.training.exam import ExamProfile
 from app.training.history import AnswerRecord, PaperResult
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Case
 
 RECENT_DAYS = 120
 HALF_LIFE_DAYS = 30.0

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.content.cases.model import Question
 from app.training.attempt import Attempt
 from app.training.marking import Answer, correct_answer
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Question
 
 NOT_ANSWERED = "Not answered"
 

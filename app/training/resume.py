@@ -21,13 +21,16 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
-from app.content.cases.model import Case
 from app.training.attempt import Attempt, AttemptError
 from app.training.clock import as_utc
 from app.training.exam import Exam, ExamProfile
 from app.training.marking import Answer, AnswerError
 from app.training.practice import Mode
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Case
 
 
 class ResumeError(ValueError):

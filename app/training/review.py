@@ -29,11 +29,12 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from app.content.cases.model import Case
 from app.training.clock import as_utc
 
 if TYPE_CHECKING:
-    from fsrs import Card, Rating
+    from fsrs import Card, Rating, Scheduler
+
+    from app.content.cases.model import Case
 
 # fsrs is imported where it is used: the window imports this module for its names, and fsrs
 # itself is only needed once the store records a result (off the GUI thread at start-up).
@@ -103,9 +104,18 @@ class ReviewScheduler:
     cases missed together do not all fall due on the same evening; tests turn it off."""
 
     def __init__(self, fuzz: bool = True) -> None:
-        from fsrs import Scheduler
+        self._fuzz = fuzz
+        self._made: Scheduler | None = None
 
-        self._scheduler = Scheduler(enable_fuzzing=fuzz)
+    @property
+    def _scheduler(self) -> Scheduler:
+        """fsrs's scheduler, made (and fsrs imported) at the first card scheduled or recalled: Home's outlook
+        makes a ReviewScheduler at start-up, and for a trainee with no answers yet never uses it."""
+        if self._made is None:
+            from fsrs import Scheduler
+
+            self._made = Scheduler(enable_fuzzing=self._fuzz)
+        return self._made
 
     def review(self, card_json: str | None, score: float, now: datetime) -> ScheduledCard | None:
         """The card after this score, or None when there is no card and nothing was missed."""

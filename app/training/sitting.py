@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from app.content.cases.model import Case, Question
 from app.training.attempt import Attempt
 from app.training.clock import utc_now
 from app.training.exam import Exam
 from app.training.marking import Answer, Mark
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Case, Question
 
 
 class Sitting(Protocol):

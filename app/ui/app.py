@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app import shipped
-from app.content.cases.model import Case
 from app.content.cases.user_cases import user_case_folder
 from app.content.files.collector import collector_paused
 from app.content.library_cache import load_library_cached
 from app.ui.window.main_window import MainWindow
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Case
 
 ORGANISATION = "Director Trainer"
 APPLICATION = "Director Trainer"
@@ -36,7 +39,7 @@ def create_main_window(content_root: Path | None = None, db: str | None = None) 
         app.setWindowIcon(QIcon(str(ICON)))
     # Everything made from here to the first paint (the library, the window and its views) stays alive as
     # long as the window: the collector's scans of it would find nothing (see collector.py).
-    with collector_paused():
+    with collector_paused(for_good=True):
         library = load_library_cached(content_root, user_cases=user_case_folder())
         window = MainWindow(library, engine_explainer=engine_explainer())
     window.open_store(db)

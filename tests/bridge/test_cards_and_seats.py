@@ -110,6 +110,9 @@ def test_cards_read_from_files_are_the_packs_own_so_a_pickle_holds_each_once() -
     cards = [card for hand in (deal.north, deal.east, deal.south, deal.west) if hand for card in hand.cards]
     assert len(cards) == 52 and all(any(card is own for own in FULL_PACK) for card in cards)
     assert Card.parse("♥10") is Card.of(Suit.HEARTS, Rank.TEN)
+    made = Card(Suit.HEARTS, Rank.TEN)  # a card made apart still equals, and hashes as, the pack's
+    assert made == Card.parse("HT") and hash(made) == hash(Card.parse("HT")) and made in set(FULL_PACK)
+    assert len({hash(card) for card in FULL_PACK}) == 52
     single = len(pickle.dumps(deal))  # its 52 cards written out: 594 bytes
     # Ten deals read apart: the cards are written once and referred to after (2,200 bytes; 5,008 when each
     # deal held cards of its own).

@@ -1,5 +1,7 @@
 """The law reference parser: every spelling a user or writer uses maps to one canonical reference."""
 
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -170,3 +172,12 @@ def test_an_older_codes_law_at_the_very_start_of_a_text_is_not_a_link() -> None:
     spans = list(find_refs("2007 Law 23 said otherwise; Law 23 now"))
     assert [(s.start, s.text) for s in spans] == [(28, "Law 23")]
     assert list(find_refs("1997 Law 25")) == []
+
+
+def test_an_equal_reference_read_twice_is_the_same_object() -> None:
+    first, again = parse_ref("27B1(a)"), parse_ref("27b1a")
+    assert first == again and first is again
+    assert parse_ref("64A2") is not first
+    many = [parse_ref("12C1(e)") for _ in range(500)]
+    # 500 references to one object pickle to a few bytes each, not 500 copies of its fields.
+    assert len(pickle.dumps(many)) < 5 * len(pickle.dumps(many[0])) + 2 * len(many)

@@ -16,11 +16,11 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.content.cases.model import Case
 from app.content.files.problems import ContentProblem
 
 if TYPE_CHECKING:
     from app.content.cases.loader import CaseReader
+    from app.content.cases.model import Case
 
 APP_NAME = "director-trainer"
 USER_CASES_ENV = "DIRECTOR_TRAINER_USER_CASES"

@@ -124,17 +124,23 @@ class LawRef:
         return str(self) if self.special else f"Law {self}"
 
 
+# Each reference read is kept here and handed out again for an equal one: the cases cite a few hundred
+# sections thousands of times, and their pickled copy (the window's start-up) then holds each once.
+_READ: dict[LawRef, LawRef] = {}
+
+
 def _from_groups(groups: dict[str, str | None]) -> LawRef:
     law = int(groups["law"] or 0)
     if not 1 <= law <= 93:
         raise RefError(f"there is no Law {law}: the laws run from 1 to 93")
-    return LawRef(
+    ref = LawRef(
         law=law,
         section=(groups.get("section") or "").upper(),
         number=int(groups.get("number") or 0),
         letter=(groups.get("letter") or "").lower(),
         roman=(groups.get("roman") or "").lower(),
     )
+    return _READ.setdefault(ref, ref)
 
 
 def parse_ref(text: str) -> LawRef:

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.cases.model import Case
 from app.content.cases.user_cases import user_case_folder
 from app.training.exam_seal import Sealed, editing_gives_answers_away
 from app.ui.common.operations import Progress, run_off_thread, run_with_progress
@@ -39,6 +38,7 @@ from app.ui.common.tables import make_read_only
 
 if TYPE_CHECKING:
     from app.bridge.board_file import BoardFile
+    from app.content.cases.model import Case
     from app.content.cases.packs import PackContents, PackImport
     from app.ui.editor.case_editor import CaseEditor
     from app.ui.window.window_base import WindowBase

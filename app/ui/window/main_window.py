@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content.cases.model import Case
 from app.content.library import Library
 from app.store.errors import StoreError
 from app.store.records import Profile, Role
@@ -46,6 +45,7 @@ from app.ui.window.window_menus import WindowMenus
 from app.ui.window.work_keeping import WorkKeeping
 
 if TYPE_CHECKING:
+    from app.content.cases.model import Case
     from app.content.laws.render import Renderer
     from app.store.home_state import HomeState
     from app.store.store import Store
@@ -159,22 +159,27 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
         def after_the_paint() -> None:
             self.show_the_cases()
             self.show_home_snapshot(db)
-            self.store_opener.open(db)
+            QTimer.singleShot(0, lambda: self.store_opener.open(db))  # once Home has been drawn again
 
-        QTimer.singleShot(0, lambda: self.after_first_paint(after_the_paint))
+        self.after_first_paint(after_the_paint, first=True)
 
-    def after_first_paint(self, step: Callable[[], object]) -> None:
-        """Run ``step`` once the window has painted for the first time: at once if it has or is not on screen.
+    def after_first_paint(self, step: Callable[[], object], first: bool = False) -> None:
+        """Run ``step`` once the window has painted for the first time (``first``: before the steps already
+        waiting); if, when the events already queued have been handled, the window has painted or is not
+        on screen (a window built and shown in one go is by then), at that moment.
 
-        Why not a zero timer: Qt runs one before the paint a ``show()`` leads to (the paint waits for the
-        layout to settle), so work put there, and a thread started there, delayed the first paint. A window
-        shown but not painted within half a second (minimised, say) runs its steps anyway."""
-        if self._painted or not self.isVisible():
-            step()
-            return
+        Why not a zero timer alone: Qt runs one before the paint a ``show()`` leads to (the paint waits for
+        the layout to settle), so work put there, and a thread started there, delayed the first paint. A
+        window shown but not painted within half a second (minimised, say) runs its steps anyway."""
         if not self._after_paint:
+            QTimer.singleShot(0, self._run_unless_painting)
+        self._after_paint.insert(0 if first else len(self._after_paint), step)
+
+    def _run_unless_painting(self) -> None:
+        if self._painted or not self.isVisible():
+            self._run_after_paint()
+        else:
             QTimer.singleShot(500, self._run_after_paint)
-        self._after_paint.append(step)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
         super().paintEvent(event)

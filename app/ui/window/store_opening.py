@@ -25,11 +25,14 @@ from PySide6.QtWidgets import QAbstractButton, QFileDialog, QMessageBox, QPushBu
 
 from app.content.files.collector import collector_paused
 from app.store.errors import StoreError
-from app.store.health import DamagedStore
 from app.ui.common.operations import run_off_thread
 
 if TYPE_CHECKING:
+    from app.store.health import DamagedStore
     from app.store.store import Store
+
+# The store's modules, ``app.store.health`` (with sqlite3) among them, are imported where a problem is
+# met or the store opened: the window is built and painted before either.
 
 
 class Choice(StrEnum):
@@ -42,7 +45,7 @@ class Choice(StrEnum):
 def _open(db: str | None) -> Store:
     # The store's modules (SQLAlchemy and the mapped tables: some fifty thousand objects) and its engine all
     # stay alive; the collector, paused for the whole process meanwhile, would scan them several times over.
-    with collector_paused():
+    with collector_paused(for_good=True):
         from app.store.store import Store  # imported here, off the GUI thread: it brings in SQLAlchemy
 
         return Store.open(db)
@@ -58,6 +61,8 @@ class StoreProblemDialog(QMessageBox):
         self.error = error
         self.setIcon(QMessageBox.Icon.Warning)
         self.setWindowTitle("Progress database")
+        from app.store.health import DamagedStore
+
         damaged = isinstance(error, DamagedStore)
         self.setText("Your progress database is damaged." if damaged else "Your progress cannot be saved this time.")
         self.setInformativeText(str(error))
@@ -123,6 +128,8 @@ class StoreOpener(QObject):
         dialog = self.dialog
         assert dialog is not None
         error = dialog.error
+        from app.store.health import DamagedStore
+
         if choice == Choice.CONTINUE:
             from app.store.store import Store
 

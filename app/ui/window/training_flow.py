@@ -12,17 +12,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from app.content.cases.model import Case
 from app.training.attempt import Attempt
 from app.training.case_filter import CaseFilter
 from app.training.clock import utc_now
 from app.training.exam import Exam, ExamError, ExamProfile, ExamReport
 from app.training.exam_seal import Sealed, sealed_by
 from app.training.practice import Mode, PracticeSession
-from app.training.sitting import CaseSitting, ExamSitting
 from app.ui.window.window_base import AREAS, WindowBase
 
 if TYPE_CHECKING:
+    from app.content.cases.model import Case
     from app.training.report import Report
 
 
@@ -51,6 +50,8 @@ class TrainingFlow(WindowBase):
 
     def _play(self, case: Case, attempt: Attempt) -> None:
         explanation = self.engine_explainer(case) if self.engine_explainer and case.expect else ""
+        from app.training.sitting import CaseSitting  # with the first case opened, not to paint the window
+
         self.player.open_case(case, CaseSitting(attempt), explanation)
         self.areas.setCurrentRow(AREAS.index("Case"))
         answered = len(attempt.answers)
@@ -152,6 +153,8 @@ class TrainingFlow(WindowBase):
         return self.session.mode if self.session is not None else self.case_mode
 
     def _sitting_finished(self, finished: object) -> None:
+        from app.training.sitting import ExamSitting
+
         if isinstance(finished, ExamSitting):
             self.finish_exam()
             return
@@ -187,6 +190,8 @@ class TrainingFlow(WindowBase):
         self.exam = exam
         self.seal.apply(sealed_by(exam))
         self.statusBar().clearMessage()  # nothing about an earlier case stays on screen in the exam
+        from app.training.sitting import ExamSitting
+
         sitting = ExamSitting(exam)
         current = exam.current
         assert current is not None

@@ -8,15 +8,19 @@ What is saved and how it is put back is decided below the GUI (``app.store.work_
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtWidgets import QMessageBox
 
-from app.content.cases.model import Case
 from app.store.errors import StoreError
 from app.training.attempt import Attempt
 from app.training.clock import utc_now
 from app.training.exam import Exam
 from app.training.practice import Mode
 from app.ui.window.window_base import WindowBase
+
+if TYPE_CHECKING:
+    from app.content.cases.model import Case
 
 # How often (in seconds of the exam's timer) the store hears that the paper is still open: if the
 # program dies without warning, a practice paper's clock stops at the last such moment.
