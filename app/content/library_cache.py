@@ -20,6 +20,7 @@ puts the cases it has just checked into the copy itself (``remember_user_cases``
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
@@ -62,12 +63,19 @@ def stamp(folders: Iterable[Path]) -> str:
     return digest.hexdigest()
 
 
+@functools.cache
+def code_stamp() -> str:
+    """``stamp`` of the ``app`` package, once per process: the code that is loaded, whose classes a
+    pickled copy holds (this one's and Home's, see ``app.store.home_snapshot``)."""
+    return stamp([APP_PACKAGE])
+
+
 def load_library_cached(root: Path | None = None, case_paths: list[Path] | None = None,
                         cache: Path | None = None, user_cases: Path | None = None) -> Library:
     """``load_library``'s result, from the cached copies where nothing they were built from has changed."""
     root = root or default_content_root()
     cache = cache or cache_path()
-    code = stamp([APP_PACKAGE])
+    code = code_stamp()
     current = f"{stamp([root, *(case_paths or [])])}:{code}"
     saved = _load(cache, current)
     if isinstance(saved, tuple) and len(saved) == 2 and isinstance(saved[0], Library) and isinstance(saved[1], bytes):
@@ -101,7 +109,7 @@ def remember_user_cases(cases: Iterable[Any], topics: set[str] | None, cache: Pa
     """Put cases just checked and written into the user folder (a pack's) into the copy of the user's cases,
     so that the next start does not read them again."""
     user_cache = (cache or cache_path()).with_name(USER_CACHE_NAME)
-    key = _user_key(stamp([APP_PACKAGE]), topics)
+    key = _user_key(code_stamp(), topics)
     saved = _load(user_cache, key)
     entries: dict[str, Entry] = saved if isinstance(saved, dict) else {}
     for case in cases:

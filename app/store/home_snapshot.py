@@ -39,9 +39,6 @@ from app.training.clock import utc_now
 
 FORMAT = 1
 FOLDER = "home"
-# The modules whose classes the copy holds: a change to any of them makes older copies unusable.
-PICKLED = (Path(__file__).resolve().parents[1] / "training", Path(__file__).resolve().parent / "records.py",
-           Path(__file__).resolve())
 _UNUSABLE = (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, IndexError, KeyError,
              TypeError, ValueError)
 
@@ -77,17 +74,12 @@ def file_stamp(db_file: Path) -> FileStamp | None:
 
 
 def code_key() -> str:
-    """The Python and application versions and the stamp of the modules whose classes are pickled (a
-    bundle without the source files has only the versions, which change with its code)."""
-    digest = hashlib.sha256(f"{FORMAT}\n{sys.version}\n{__version__}\n".encode())
-    for place in PICKLED:
-        for path in sorted(place.glob("*.py")) if place.is_dir() else [place]:
-            try:
-                info = path.stat()
-            except OSError:
-                continue
-            digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
+    """The copy's format, the Python and application versions and the stamp of the ``app`` package, whose
+    classes the copy holds (the reading, the records, the training layer's objects inside them): a change to
+    any of it makes older copies unusable, as it does the library's cached copy."""
+    from app.content.library_cache import code_stamp
+
+    return f"{FORMAT}:{sys.version}:{__version__}:{code_stamp()}"
 
 
 def write_snapshot(db_file: Path, state: HomeState, cache: Path | None = None) -> bool:

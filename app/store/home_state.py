@@ -42,7 +42,7 @@ RECENT = 10  # finished cases Home lists
 
 
 def local_now() -> datetime:
-    """Now, aware, in the machine's time zone: the trainee's day starts at his midnight."""
+    """Now, aware, in the machine's time zone: a trainee's day starts at midnight where they are."""
     return datetime.now().astimezone()
 
 
