@@ -12,24 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from app.training.attempt import Attempt
 from app.training.case_filter import CaseFilter
+from app.training.mode import Mode
 from app.training.report import Report, report_for
 from app.training.review import DueItem, ItemKind
 
 if TYPE_CHECKING:
     from app.content.cases.model import Case
-
-
-class Mode(StrEnum):
-    """Why an attempt was made; the store records it with the attempt."""
-
-    PRACTICE = "practice"
-    REVIEW = "review"
-    EXAM = "exam"
 
 
 @dataclass(frozen=True)

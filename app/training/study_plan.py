@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING
 
 from app.training.exam import ExamProfile
 from app.training.history import AnswerRecord, first_seen, latest_attempts
-from app.training.practice import Progress, review_queue
 from app.training.readiness import Readiness
 from app.training.review import DueItem, ItemKind
 
@@ -95,9 +94,11 @@ class DayPlan:
 
 def plan_day(plan: StudyPlan, cases: Iterable[Case], answers: Sequence[AnswerRecord], due_by_exam: Sequence[DueItem],
              readiness: Readiness, now: datetime) -> DayPlan:
-    """Today's work under ``plan``. ``now`` is an aware datetime in the trainee's own time zone (his
-    day starts at his midnight); ``due_by_exam`` are the review items due by the exam date
-    (``Store.due_items`` at that date), ``readiness`` the estimate for the plan's paper now."""
+    """Today's work under ``plan``. ``now`` is an aware datetime in the trainee's own time zone (a
+    day starts at midnight where the trainee is); ``due_by_exam`` are the review items due by the exam
+    date (``Store.due_items`` at that date), ``readiness`` the estimate for the plan's paper now."""
+    from app.training.practice import Progress, review_queue  # the sessions: once Home shows the plan, not to paint
+
     today = now.date()
     days_left = (plan.exam_date - today).days
     ground = plan.paper.case_filter().apply(cases)

@@ -26,7 +26,8 @@ LATER = ("sqlalchemy", "alembic", "fsrs", "app.rules.engine", "app.ui.editor.cas
          "app.ui.training.case_list", "app.ui.training.report_dialog", "app.content.cases.loader",
          "app.ui.case.answer_form", "app.ui.tools.calculator_pane", "app.content.laws.render",
          "app.training.progress_report", "app.training.presentation", "app.rules.timeline",
-         "app.content.official.importer", "app.store.health", "app.training.sitting")
+         "app.content.official.importer", "app.store.health", "app.training.sitting", "app.training.practice",
+         "app.training.report", "app.bridge.auction", "app.bridge.play")
 
 # Not to paint the window from the cached library, whose cases are unpacked just after the paint: the cases'
 # model, the bridge objects their deals are made of, and the rules' scenario.

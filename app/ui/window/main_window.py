@@ -26,7 +26,7 @@ from app.store.records import Profile, Role
 from app.training.exam import Exam
 from app.training.exam_profiles import BUILT_IN_PROFILES
 from app.training.exam_seal import Sealed
-from app.training.practice import Mode, PracticeSession
+from app.training.mode import Mode
 from app.ui.common.exam_seal import ExamSeal
 from app.ui.common.focus_ring import install_focus_rings
 from app.ui.common.settings import setting_bool, setting_int
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from app.content.laws.render import Renderer
     from app.store.home_state import HomeState
     from app.store.store import Store
+    from app.training.practice import PracticeSession
     from app.training.progress_report import ProgressSummary
     from app.ui.case.case_player import CasePlayer
     from app.ui.classroom.classroom_view import ClassroomView

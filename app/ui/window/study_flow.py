@@ -16,7 +16,7 @@ from app.store.home_state import HomeHistory, local_now, read_history
 from app.training.case_filter import CaseFilter
 from app.training.clock import utc_now
 from app.training.exam import ExamError
-from app.training.practice import Mode, PracticeSession
+from app.training.mode import Mode
 from app.ui.window.window_base import WindowBase
 
 if TYPE_CHECKING:
@@ -73,6 +73,8 @@ class StudyFlow(WindowBase):
         if day is None or not day.cases:
             self.statusBar().showMessage("Nothing is planned for today.", 5000)
             return
+        from app.training.practice import PracticeSession  # the sessions: at the first one, not to paint
+
         self.session = PracticeSession(list(day.cases), Mode.REVIEW if not day.new and not day.again else Mode.PRACTICE)
         self.next_in_session()
 

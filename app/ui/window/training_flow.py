@@ -17,11 +17,12 @@ from app.training.case_filter import CaseFilter
 from app.training.clock import utc_now
 from app.training.exam import Exam, ExamError, ExamProfile, ExamReport
 from app.training.exam_seal import Sealed, sealed_by
-from app.training.practice import Mode, PracticeSession
+from app.training.mode import Mode
 from app.ui.window.window_base import AREAS, WindowBase
 
 if TYPE_CHECKING:
     from app.content.cases.model import Case
+    from app.training.practice import PracticeSession
     from app.training.report import Report
 
 
@@ -92,6 +93,8 @@ class TrainingFlow(WindowBase):
         progress = self._safely(lambda: self.store.progress(self.profile, utc_now()), "read what is due")
         if progress is None:
             return
+        from app.training.practice import PracticeSession  # the sessions: at the first one, not to paint
+
         self._start_session(PracticeSession.review(self.library.cases, progress), len(self.library.cases))
 
     def start_practice(self, choice: CaseFilter, count: int) -> None:
@@ -100,6 +103,8 @@ class TrainingFlow(WindowBase):
         progress = self._safely(lambda: self.store.progress(self.profile, utc_now()), "read your progress")
         if progress is None:
             return
+        from app.training.practice import PracticeSession
+
         session = PracticeSession.practice(self.library.cases, choice, progress)
         if not session.cases:
             self.home.show_practice_problem("No case matches that choice: widen the topic, law or difficulty.")

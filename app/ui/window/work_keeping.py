@@ -16,7 +16,7 @@ from app.store.errors import StoreError
 from app.training.attempt import Attempt
 from app.training.clock import utc_now
 from app.training.exam import Exam
-from app.training.practice import Mode
+from app.training.mode import Mode
 from app.ui.window.window_base import WindowBase
 
 if TYPE_CHECKING:
