@@ -135,6 +135,11 @@ def test_the_cases_and_the_store_wait_for_the_first_paint(qtbot, tmp_path: Path)
     window.home.installEventFilter(watcher)
     assert not window.library.cases_unpacked
     assert window.home.edition.count() == 1 and not window.home.first_case_button.isEnabled()
+    # Home painted before it is filled: nothing to start or continue yet, and no plan's buttons.
+    today = window.home.today
+    assert not window.home.review_button.isEnabled() and not window.home.continue_button.isEnabled()
+    assert all(widget.isHidden() for widget in (today.start_button, today.change_button, today.clear_button))
+    assert "Preparing for an exam?" in today.headline.text()
     window.show()
     qtbot.waitUntil(lambda: window.store_opener.done, timeout=20000)
     assert at_first_paint == [(False, None)]

@@ -173,6 +173,8 @@ class HomeView(QWidget):
 
         self.due_box, self.recent_box = due_box, recent_box
         self._easiest, self._easy = "", CaseFilter()  # the start box's choices (see show_case_choices)
+        self.review_button.setEnabled(False)  # until ``refresh`` says what is due and what can be continued
+        self._recent_chosen(None)
         self.start_box = self._where_to_start()
         if library.cases_unpacked:
             self.show_case_choices()

@@ -155,6 +155,10 @@ class TodayBox(QGroupBox):
         layout.addWidget(self.estimate)
         layout.addWidget(self.parts, 1)
         layout.addWidget(self.last_paper)
+        # Until the first outlook (the window paints before Home is filled): no plan's buttons, the form set.
+        for widget in (self.start_button, self.change_button, self.clear_button, self.work, self.pace):
+            widget.setVisible(False)
+        self._invite_a_plan(date.today())
 
     # the plan's form ------------------------------------------------------------------------
     def chosen_paper(self) -> ExamProfile:
@@ -188,12 +192,7 @@ class TodayBox(QGroupBox):
         self.work.setVisible(day is not None)
         self.pace.setVisible(day is not None)
         if plan is None or day is None:
-            self.change_button.setChecked(False)
-            self.form.setVisible(True)
-            self.headline.setText("<b>Preparing for an exam?</b> Choose the paper and its date: this box then says "
-                                  "what to do each day so that the paper's ground is tried and reviewed in time.")
-            if not self.exam_date.date().isValid() or self.exam_date.date() <= QDate.currentDate():
-                self.exam_date.setDate(QDate(today.year, today.month, today.day).addDays(28))
+            self._invite_a_plan(today)
         else:
             self.form.setVisible(self.change_button.isChecked())
             self._show_day(plan, day)
@@ -203,6 +202,15 @@ class TodayBox(QGroupBox):
             self.exam_date.setDate(QDate(plan.exam_date.year, plan.exam_date.month, plan.exam_date.day))
             self.per_day.setValue(plan.cases_per_day or 0)
         self._show_readiness(outlook)
+
+    def _invite_a_plan(self, today: date) -> None:
+        """The box without a plan: what a plan gives, and the form to set one for four weeks on."""
+        self.change_button.setChecked(False)
+        self.form.setVisible(True)
+        self.headline.setText("<b>Preparing for an exam?</b> Choose the paper and its date: this box then says "
+                              "what to do each day so that the paper's ground is tried and reviewed in time.")
+        if not self.exam_date.date().isValid() or self.exam_date.date() <= QDate.currentDate():
+            self.exam_date.setDate(QDate(today.year, today.month, today.day).addDays(28))
 
     def _show_day(self, plan: StudyPlan, day: DayPlan) -> None:
         left = day.days_left
