@@ -66,7 +66,11 @@ class Library:
                 pending = self.__dict__.pop("_unpack_cases", None)
                 if pending is not None:  # set only once complete: other threads read them without the lock
                     unpack, problems = pending
-                    cases, more = unpack()
+                    try:
+                        cases, more = unpack()
+                    except BaseException:
+                        self.__dict__["_unpack_cases"] = pending  # the next read tries again
+                        raise
                     self.problems = [*problems, *more]
                     self.cases = cases
             if name not in self.__dict__:

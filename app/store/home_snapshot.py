@@ -12,7 +12,9 @@ change times and inode of the file, and of its ``-wal`` log if there is one: a c
 permissions, or a file put in its place, counts as a change too). ``read_snapshot`` gives it back
 only if
 - the file's stamp is the same now: no program has written to the database since;
-- ``now`` is before the reading's ``valid_until``: nothing on Home has changed with the clock;
+- ``now`` is between the reading's moment and its ``valid_until``: nothing on Home has changed with the
+  clock (a clock set back since the reading, after which Home could list what is not yet due, counts
+  as a change too);
 - the profile is the one the store would open on (``home_state.chosen_profile``);
 - it was written by this version of the code and unpickles into a ``HomeState``.
 A write-ahead log still there after the close means another program has the database open and
@@ -112,8 +114,9 @@ def read_snapshot(db_file: Path, wanted_profile: str, now: datetime | None = Non
             key, stamp, state = pickle.load(stream)
         if key != code_key() or not isinstance(state, HomeState):
             return None
-        if stamp != file_stamp(db_file) or (now if now is not None else utc_now()) >= state.valid_until:
-            return None
+        moment = now if now is not None else utc_now()
+        if stamp != file_stamp(db_file) or not state.read_at <= moment < state.valid_until:
+            return None  # written since, or the clock has moved past what Home shows (or back before it)
         if chosen_profile(wanted_profile, state.profiles) != state.profile:
             return None
     except _UNUSABLE:

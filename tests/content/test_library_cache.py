@@ -60,6 +60,29 @@ def test_the_cached_cases_and_problems_are_unpacked_when_first_read(tmp_path: Pa
     assert fresh.cases_unpacked
 
 
+def test_cases_that_fail_to_unpack_are_tried_again_at_the_next_read(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.content import library_cache
+
+    cache = tmp_path / "library.pickle"
+    load_library_cached(ROOT / "content", cache=cache)
+    library = load_library_cached(ROOT / "content", cache=cache)
+    real, calls = library_cache._merge_user_cases, []
+
+    def fails_once(*arguments):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("the user's folder went away for a moment")
+        return real(*arguments)
+
+    monkeypatch.setattr(library_cache, "_merge_user_cases", fails_once)
+    library = load_library_cached(ROOT / "content", cache=cache, user_cases=tmp_path / "mine")
+    with pytest.raises(RuntimeError):
+        _ = library.cases
+    assert not library.cases_unpacked
+    assert len(library.cases) == len(load_library(ROOT / "content").cases) and len(calls) == 2
+
+
 def test_a_damaged_copy_is_replaced(tmp_path: Path) -> None:
     cache = tmp_path / "library.pickle"
     cache.write_bytes(b"not a pickle")

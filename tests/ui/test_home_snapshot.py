@@ -273,3 +273,75 @@ def test_home_from_the_snapshot_needs_no_sqlalchemy(tmp_path: Path) -> None:
                             ).stdout.strip().splitlines()[-1] for _ in range(2)]
     assert lines[0] == "- []"
     assert lines[1].startswith("Welcome, ") and lines[1].endswith(" []")
+
+
+def test_clicks_before_the_store_opens_are_carried_out_in_order(qtbot, start, library: Library,  # type: ignore[no-untyped-def]
+                                                                 tmp_path: Path) -> None:
+    """A profile chosen, then Start review: both, in that order, once the store is open."""
+    db = tmp_path / "progress.sqlite3"
+    with_history(db, library, "Ann")
+    with_history(db, library, "Bob")
+    first_run(qtbot, start, db)
+    window = start(str(db))
+    assert window.home_ready and window._store is None and window.profile.name == ""
+    window.home.profileChosen.emit("Bob")
+    window.home.reviewRequested.emit()
+    attached(qtbot, window)
+    assert window.profile.name == "Bob"
+    assert window.session is not None and window.stack.currentIndex() == AREAS.index("Case")
+
+
+def test_clicks_are_forgotten_when_the_trainee_leaves_home_or_the_progress_is_not_the_one_shown(  # type: ignore[no-untyped-def]
+        qtbot, start, library: Library, tmp_path: Path) -> None:
+    db = tmp_path / "progress.sqlite3"
+    with_history(db, library)
+    first_run(qtbot, start, db)
+    window = start(str(db))
+    window.home.reviewRequested.emit()
+    window.areas.setCurrentRow(AREAS.index("Library"))  # off to read a law meanwhile
+    attached(qtbot, window)
+    assert window.session is None and window.stack.currentIndex() == AREAS.index("Library")
+
+    window = start(str(db))
+    window.home.reviewRequested.emit()
+    window.attach_store(Store.open("sqlite://"), True)  # as if the file failed and the trainee went on unsaved
+    assert window.session is None and window.stack.currentIndex() == AREAS.index("Home")
+    assert "choose again" in window.statusBar().currentMessage()
+
+
+def test_a_step_after_the_paint_that_fails_leaves_the_store_to_open(qtbot, start, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.ui.library.official_import import OfficialTextActions
+    from app.ui.window.home_snapshots import HomeSnapshots
+
+    loaded: list[bool] = []
+    monkeypatch.setattr(OfficialTextActions, "load_saved", lambda self: loaded.append(True))
+    monkeypatch.setattr(HomeSnapshots, "show_home_snapshot", lambda self, db: 1 / 0)
+    window = start(str(tmp_path / "progress.sqlite3"), hold=False)
+    with qtbot.captureExceptions() as raised:
+        qtbot.waitUntil(lambda: window.store_opener.done and bool(loaded), timeout=20000)
+    assert window._store is not None and loaded == [True]
+    assert [kind for kind, *_ in raised] == [ZeroDivisionError]  # reported, not swallowed
+
+
+def test_home_that_cannot_be_read_shows_the_profile_chosen_with_nothing_listed(  # type: ignore[no-untyped-def]
+        qtbot, window: MainWindow, store: Store, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not the Home of the profile shown before: a read failing after a switch leaves an empty Home of the new one."""
+    from app.store.errors import StoreError
+
+    store.record_attempt(store.add_profile("Ann"), missed(library.cases[0].id, library, utc_now()))
+    store.add_profile("Zed")
+    window.choose_profile("Ann")
+    assert window.home.greeting.text() == "Welcome, Ann" and window.home.recent_list.count() > 0
+
+    def locked(*_arguments: object) -> object:
+        raise StoreError("the database is locked")
+
+    warned: list[str] = []
+    monkeypatch.setattr("app.ui.window.profile_actions.QMessageBox.warning",
+                        lambda _parent, _title, text: warned.append(text))
+    monkeypatch.setattr(Store, "recent_attempts", locked)
+    window.choose_profile("Zed")
+    assert window.profile.name == "Zed" and window.home.greeting.text() == "Welcome, Zed"
+    assert window.home.due_list.count() == 0 and window.home_state is None
+    assert warned and "read your home page" in warned[0]

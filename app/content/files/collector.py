@@ -22,10 +22,12 @@ def collector_paused(for_good: bool = False) -> Iterator[None]:
     it was on before (so a pause inside another pause, or in a program that turned it off, changes nothing).
 
     ``for_good``: what the block made lives as long as the program (the start-up's library, window and
-    store), so it is set aside for good (``gc.freeze``) with everything else alive then. Without it the
-    first collection after the pause scans it all (7 ms for the library's cases) and every full one after
-    that again; with it, a cycle among those objects that later becomes garbage is never freed, which for
-    objects kept to the end costs nothing."""
+    store), so it is set aside for good (``gc.freeze``) with every object the collector tracks then.
+    Without it the first collection after the pause scans it all (7 ms for the library's cases) and every
+    full one after that again. The price: a cycle among those objects that becomes garbage is never freed,
+    nor one already garbage when the block ends (collecting first would cost the scan saved). Counted at
+    a start from the cached library: 378 such objects of 147,499 set aside (7,112 of 198,599 when the
+    library is read afresh)."""
     collecting = gc.isenabled()
     gc.disable()
     try:

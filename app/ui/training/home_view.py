@@ -204,7 +204,8 @@ class HomeView(QWidget):
 
     def show_case_choices(self) -> None:
         """Fill what depends on the cases: the editions to practise under and the easiest case to start
-        with. Called once the library's cases are unpacked, just after the first paint (see library_cache)."""
+        with. Called just after the first paint, by when a library from the start-up cache may still hold
+        its cases packed: this reads them, so unpacks them (see library_cache)."""
         self.edition.clear()
         self.edition.addItem("Any edition", "")
         for edition in sorted({c.edition for c in self.library.cases}):
@@ -216,6 +217,7 @@ class HomeView(QWidget):
         # The three easiest cases are within this difficulty, so the practice never comes up empty.
         levels = sorted(case.difficulty for case in self.library.cases)
         self._easy = CaseFilter(max_difficulty=levels[min(2, len(levels) - 1)]) if levels else CaseFilter()
+        self.short_practice_button.setEnabled(bool(levels))
 
     def _where_to_start(self) -> QGroupBox:
         """Three ways in for a trainee with no history yet: an easy case, a short practice, the library."""
@@ -228,6 +230,7 @@ class HomeView(QWidget):
         self.first_case_button.setEnabled(False)  # until the cases are there (show_case_choices)
         self.first_case_button.clicked.connect(lambda: self.caseRequested.emit(self._easiest))
         self.short_practice_button = QPushButton("A short practice (3 easy cases)")
+        self.short_practice_button.setEnabled(False)  # until it knows which cases are easy (show_case_choices)
         self.short_practice_button.clicked.connect(lambda: self.practiceRequested.emit(self._easy, 3))
         self.tour_button = QPushButton("Tour the law library")
         self.tour_button.clicked.connect(lambda: self.lawRequested.emit("Introduction"))

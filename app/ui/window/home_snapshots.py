@@ -9,18 +9,23 @@ while it shows exactly what the store would). The store then fills Home again wh
 it always did.
 
 Why actions wait: with Home filled a trainee can click a due case or Start review before the store
-is open; the click is kept (the last one only) and carried out once the store is attached, and the
-status bar says why nothing has happened yet.
+is open; the clicks are kept, in order, and carried out once the store is attached (the status bar
+says why nothing has happened yet), unless the trainee has left Home meanwhile or the progress that
+opened is not the one Home showed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from app.store.errors import StoreError
 from app.store.home_state import read_home_state
 from app.ui.window.window_base import WindowBase
+
+if TYPE_CHECKING:
+    from app.store.store import Store
 
 OPENING = "Opening your progress…"
 
@@ -28,7 +33,8 @@ OPENING = "Opening your progress…"
 class HomeSnapshots(WindowBase):
     """The main window's part that shows Home from its snapshot and keeps one at close."""
 
-    _waiting: Callable[[], None] | None = None  # a Home action clicked before the store was open
+    _waiting: list[Callable[[], None]] | None = None  # Home's actions clicked before the store was open, in order
+    _snapshot_file: Path | None = None  # the database Home was filled for from its snapshot
 
     def show_home_snapshot(self, db: str | None) -> bool:
         """Fill Home from the copy kept for the database ``db`` names (the ``--db`` value, None for the
@@ -46,6 +52,7 @@ class HomeSnapshots(WindowBase):
         if state is None:
             return False
         self.show_home(state)
+        self._snapshot_file = path
         return True
 
     def keep_home_snapshot(self) -> bool:
@@ -68,20 +75,33 @@ class HomeSnapshots(WindowBase):
         return write_snapshot(path, state)
 
     def once_open(self, action: Callable[..., Any]) -> Callable[..., None]:
-        """``action`` as a slot that waits for the store: carried out at once if it is open, else kept
-        (in place of any earlier one) until ``run_waiting``."""
+        """``action`` as a slot that waits for the store: carried out at once if it is open, else kept, after
+        any clicked before it, until ``run_waiting`` (and forgotten if the trainee leaves Home meanwhile,
+        see ``forget_waiting``)."""
 
         def run(*args: Any) -> None:
             if self._store is not None:
                 action(*args)
                 return
-            self._waiting = lambda: action(*args)
+            self._waiting = [*(self._waiting or []), lambda: action(*args)]
             self.statusBar().showMessage(OPENING)
 
         return run
 
-    def run_waiting(self) -> None:
-        """Carry out the Home action kept while the store was opening, if any."""
-        waiting, self._waiting = self._waiting, None
-        if waiting is not None:
-            waiting()
+    def forget_waiting(self) -> None:
+        """Drop the actions kept while the store was opening: the trainee has moved on from the Home they
+        were clicked on."""
+        self._waiting = None
+
+    def run_waiting(self, store: Store) -> None:
+        """Carry out, in the order clicked, the Home actions kept while the store was opening; not when
+        ``store`` holds other progress than the Home they were clicked on showed (the trainee continued
+        without saving, or chose another file)."""
+        waiting, self._waiting = self._waiting or [], None
+        if self.store_is_temporary or (self._snapshot_file is not None and store.file != self._snapshot_file):
+            if waiting:
+                self.statusBar().showMessage("Home now shows the progress that is open: choose again what you "
+                                             "clicked.", 8000)
+            return
+        for action in waiting:
+            action()

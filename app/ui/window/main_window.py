@@ -158,9 +158,11 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
         then open the progress database off the GUI thread; problems become a dialog with choices. In
         that order: each step is on the GUI thread, and the store's thread would slow the ones after it."""
         def after_the_paint() -> None:
-            self.show_the_cases()
-            self.show_home_snapshot(db)
-            QTimer.singleShot(0, lambda: self.store_opener.open(db))  # once Home has been drawn again
+            try:
+                self.show_the_cases()
+                self.show_home_snapshot(db)
+            finally:  # the store opens whatever happened above
+                QTimer.singleShot(0, lambda: self.store_opener.open(db))  # once Home has been drawn again
 
         self.after_first_paint(after_the_paint, first=True)
 
@@ -189,10 +191,17 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
             QTimer.singleShot(0, self._run_after_paint)  # once the window's children have painted too
 
     def _run_after_paint(self) -> None:
+        """Run the waiting steps, each even if one before it fails (that one's error is raised after)."""
         self._painted = True
         steps, self._after_paint = self._after_paint, []
+        failed: list[Exception] = []
         for step in steps:
-            step()
+            try:
+                step()
+            except Exception as error:  # noqa: BLE001 - raised again below, once every step has had its turn
+                failed.append(error)
+        if failed:
+            raise failed[0]
 
     def show_the_cases(self) -> None:
         """Fill in what names the library's cases, which a library from the start-up cache unpacks only now."""
@@ -209,7 +218,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
         self.show_class_actions()
         self.record_class_sessions()
         self.show_standing_status()
-        self.run_waiting()
+        self.run_waiting(store)
 
     @property
     def renderer(self) -> Renderer:
@@ -420,6 +429,8 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
         {"Case": lambda: self.player, "Progress": lambda: self.progress, "Classroom": lambda: self.classroom,
          "Cases": lambda: self.case_list, "Library": self._open_library_start,
          "Home": self.refresh_home}.get(AREAS[row], lambda: None)()
+        if AREAS[row] != "Home":
+            self.forget_waiting()  # a click on Home before the store opened is not carried out elsewhere
         self.leaving_for(AREAS[row])
         self.stack.setCurrentIndex(row)
 

@@ -84,6 +84,10 @@ class ProfileActions(WindowBase):
         state = self._safely(lambda: read_home_state(self.store, profile, exam=self.exam is None), "read your home page")
         if state is not None:
             self.show_home(state)
+            return
+        # Unreadable: the profile chosen with nothing listed, rather than another profile's Home left on screen.
+        self.home_state = None
+        self.home.refresh(profile, [profile], [], [], [], None, local_now())
 
     def show_home(self, state: HomeState) -> None:
         """Fill Home from a reading of the store: the live one, or before the store is open the copy kept
