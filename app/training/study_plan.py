@@ -31,11 +31,11 @@ from typing import TYPE_CHECKING
 
 from app.training.exam import ExamProfile
 from app.training.history import AnswerRecord, first_seen, latest_attempts
-from app.training.readiness import Readiness
 from app.training.review import DueItem, ItemKind
 
 if TYPE_CHECKING:
     from app.content.cases.model import Case
+    from app.training.readiness import Readiness
 
 REVIEW_SHARE = 0.2
 RESERVE_FROM_DAYS = 3  # with fewer days left there is no room to keep some for review only

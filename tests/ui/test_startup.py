@@ -35,7 +35,7 @@ WITH_THE_CASES = ("app.content.cases.model", "app.bridge.deal", "app.rules.scena
 
 
 # Imported once the store is open (by the store, or to fill Home from it): not to paint the window.
-ONCE_THE_STORE_IS_OPEN = ("app.training.outlook", "app.training.resume", "app.training.recall")
+ONCE_THE_STORE_IS_OPEN = ("app.training.outlook", "app.training.resume", "app.training.recall", "app.training.readiness")
 
 
 def test_importing_the_window_and_the_store_records_leaves_sqlalchemy_unloaded() -> None:

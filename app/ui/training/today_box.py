@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 
 from app.content.library import Library
 from app.training.exam import ExamError, ExamProfile
-from app.training.readiness import Verdict
 from app.training.study_plan import MOST_CASES_A_DAY, DayPlan, StudyPlan
 from app.ui.common.combo import narrow_combo
 from app.ui.common.score_colours import score_text_colour
@@ -257,6 +256,8 @@ class TodayBox(QGroupBox):
         return ", ".join(names)
 
     def _show_readiness(self, outlook: Outlook) -> None:
+        from app.training.readiness import Verdict  # with the first outlook, not to paint the window
+
         found, paper = outlook.readiness, outlook.paper
         overall = found.overall
         colour = score_text_colour(overall.mark, paper.pass_mark, self.palette()).name()
