@@ -138,9 +138,9 @@ def _model_answer(question: Any) -> Any:
 
 def bench_startup(repeat: int) -> None:
     """Bare window and application launched in turn, so both meet the same load on the machine, for a new
-    trainee and for one with a history; one launch of each first, not counted, writes the bytecode and
-    library caches, creates the progress database and keeps Home's snapshot, as a user's first start does."""
-    bare, figures = [], {}
+    trainee and for one with a history, each with its own bare windows; one launch of each first, not
+    counted, writes the bytecode and library caches, creates the progress database and keeps Home's
+    snapshot, as a user's first start does."""
     for trainee in ("a new trainee", "a trainee with history"):
         with tempfile.TemporaryDirectory() as folder:
             db = str(Path(folder) / "progress.sqlite3")
@@ -148,14 +148,12 @@ def bench_startup(repeat: int) -> None:
                 a_trainees_history(db)
             _launch(BARE_SNIPPET, folder)
             _launch(STARTUP_SNIPPET, folder, db)
-            runs = []
+            bare, runs = [], []
             for _ in range(repeat):
                 bare += _launch(BARE_SNIPPET, folder)
                 runs.append(_launch(STARTUP_SNIPPET, folder, db))
-            figures[trainee] = runs
-    report("start-up: bare PySide6 window", bare)
-    for trainee, runs in figures.items():
         print(f"for {trainee}:")
+        report("  a bare PySide6 window", bare)
         for step, (name, target) in enumerate((("to first paint", 2.5), ("until Home shows what is due", 3),
                                               ("until the store is open", None))):
             times = [run[step] for run in runs]

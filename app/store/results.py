@@ -15,7 +15,7 @@ from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 from app.store.models import AttemptLawRow, AttemptRow, AttemptTopicRow, ProfileRow
 from app.store.records import AttemptSummary, CaseResult, ClassResults, GroupResult, Profile
 from app.store.sessions import StoreSessions
-from app.training.practice import Mode
+from app.training.mode import Mode
 from app.training.report import Tally
 
 

@@ -27,7 +27,7 @@ from app.training.answer_codec import answer_from_json, answer_to_json
 from app.training.attempt import Attempt
 from app.training.clock import as_utc, utc_now
 from app.training.exam import Exam, ExamProfile
-from app.training.practice import Mode
+from app.training.mode import Mode
 from app.training.resume import SavedAttempt, SavedExam
 
 

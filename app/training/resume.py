@@ -27,7 +27,7 @@ from app.training.attempt import Attempt, AttemptError
 from app.training.clock import as_utc
 from app.training.exam import Exam, ExamProfile
 from app.training.marking import Answer, AnswerError
-from app.training.practice import Mode
+from app.training.mode import Mode
 
 if TYPE_CHECKING:
     from app.content.cases.model import Case
