@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, QTimer
-from PySide6.QtGui import QCloseEvent, QPaintEvent
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -34,6 +34,7 @@ from app.ui.common.theme import apply_point_size, apply_theme
 from app.ui.training.home_view import HomeView
 from app.ui.window.area_list import AreaList
 from app.ui.window.class_session import ClassSessions
+from app.ui.window.first_paint import FirstPaint
 from app.ui.window.home_snapshots import HomeSnapshots
 from app.ui.window.profile_actions import ProfileActions
 from app.ui.window.status_line import StatusLine
@@ -62,7 +63,7 @@ if TYPE_CHECKING:
 
 
 class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, StudyFlow, StatusLine, WindowMenus,
-                 HomeSnapshots, QMainWindow):
+                 HomeSnapshots, FirstPaint, QMainWindow):
     """Home, library, case list, case player, progress and classroom, with the menus of a
     desktop application. ``store`` keeps progress; without one the window paints first and
     ``open_store`` brings one a moment later (or an in-memory one, and the status bar says
@@ -76,7 +77,7 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
         self.engine_explainer = engine_explainer
         self._store: Store | None = None
         self._painted = False
-        self._after_paint: list[Callable[[], object]] = []  # what waits for the first paint (see after_first_paint)
+        self._after_paint: list[Callable[[], object]] = []  # what waits for the first paint (see first_paint)
         self.store_is_temporary = True
         self.store_opener = StoreOpener(self, self.attach_store)
         self.profile = Profile(0, "", Role.TRAINEE)  # until the store is attached
@@ -165,43 +166,6 @@ class MainWindow(TrainingFlow, WorkKeeping, ProfileActions, ClassSessions, Study
                 QTimer.singleShot(0, lambda: self.store_opener.open(db))  # once Home has been drawn again
 
         self.after_first_paint(after_the_paint, first=True)
-
-    def after_first_paint(self, step: Callable[[], object], first: bool = False) -> None:
-        """Run ``step`` once the window has painted for the first time (``first``: before the steps already
-        waiting); if, when the events already queued have been handled, the window has painted or is not
-        on screen (a window built and shown in one go is by then), at that moment.
-
-        Why not a zero timer alone: Qt runs one before the paint a ``show()`` leads to (the paint waits for
-        the layout to settle), so work put there, and a thread started there, delayed the first paint. A
-        window shown but not painted within half a second (minimised, say) runs its steps anyway."""
-        if not self._after_paint:
-            QTimer.singleShot(0, self._run_unless_painting)
-        self._after_paint.insert(0 if first else len(self._after_paint), step)
-
-    def _run_unless_painting(self) -> None:
-        if self._painted or not self.isVisible():
-            self._run_after_paint()
-        else:
-            QTimer.singleShot(500, self._run_after_paint)
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
-        super().paintEvent(event)
-        if not self._painted:
-            self._painted = True
-            QTimer.singleShot(0, self._run_after_paint)  # once the window's children have painted too
-
-    def _run_after_paint(self) -> None:
-        """Run the waiting steps, each even if one before it fails (that one's error is raised after)."""
-        self._painted = True
-        steps, self._after_paint = self._after_paint, []
-        failed: list[Exception] = []
-        for step in steps:
-            try:
-                step()
-            except Exception as error:  # noqa: BLE001 - raised again below, once every step has had its turn
-                failed.append(error)
-        if failed:
-            raise failed[0]
 
     def show_the_cases(self) -> None:
         """Fill in what names the library's cases, which a library from the start-up cache unpacks only now."""

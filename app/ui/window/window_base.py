@@ -61,6 +61,8 @@ if TYPE_CHECKING:
         stack: QStackedWidget
         areas: QListWidget
         exam_timer: QTimer
+        _painted: bool
+        _after_paint: list[Callable[[], object]]
         seal: ExamSeal
         presenter: Presenter | None
         theme: str
@@ -98,7 +100,7 @@ if TYPE_CHECKING:
         def _update_history_actions(self) -> None: ...
         def _official_changed(self) -> None: ...
         def show_standing_status(self) -> None: ...  # status_line
-        def after_first_paint(self, step: Callable[[], object]) -> None: ...  # main_window
+        def after_first_paint(self, step: Callable[[], object], first: bool = False) -> None: ...  # first_paint
         def say_in(self, area: str, message: str, timeout: int) -> None: ...  # status_line
 
         # held by one part, called by another
