@@ -28,7 +28,8 @@ EXAM_STARTS = time(9, 0)  # the moment of the exam day recall is reckoned at, in
 @dataclass(frozen=True)
 class PartLine:
     """One part of the paper: the estimate, the chance of recalling what was tried of it on the day
-    (None when nothing was), and how many of its cases were tried out of those the paper may draw."""
+    (None when nothing was, or there is no plan and so no day), and how many of its cases were tried out
+    of those the paper may draw."""
 
     part: TopicReadiness
     recall: float | None
@@ -43,7 +44,7 @@ class Outlook:
     day: DayPlan | None
     readiness: Readiness
     lines: tuple[PartLine, ...]
-    recall: Recall
+    recall: Recall | None  # on the exam day; None without a plan, which names no day
     last_paper: Forecast | None
 
 
@@ -59,14 +60,17 @@ def outlook(paper: ExamProfile, plan: StudyPlan | None, cases: Sequence[Case], a
     time zone). ``due``: the review items due by the exam (by now, without a plan)."""
     found = readiness(paper, cases, answers, now)
     day = plan_day(plan, cases, answers, due, found, now) if plan is not None else None
-    on_the_day = recall_at(exam_moment(plan.exam_date, now) if plan is not None else now, answers, cards,
-                           scheduler or ReviewScheduler(fuzz=False))
+    # Recall is reckoned for the exam day: without a plan there is none, and Home shows no recall (working it
+    # out anyway took fsrs's import and a card for every item answered, a third of Home's wait at start-up).
+    on_the_day = (recall_at(exam_moment(plan.exam_date, now), answers, cards, scheduler or ReviewScheduler(fuzz=False))
+                  if plan is not None else None)
     pool = paper.case_filter().apply(cases)
     seen = first_seen(answers)
     lines = []
     for part in found.parts:
         ids = [case.id for case in pool if not part.topic or part.topic in case.topics]
-        lines.append(PartLine(part, on_the_day.mean_over(ids), sum(1 for case_id in ids if case_id in seen), len(ids)))
+        recall = on_the_day.mean_over(ids) if on_the_day is not None else None
+        lines.append(PartLine(part, recall, sum(1 for case_id in ids if case_id in seen), len(ids)))
     same = [result for result in results if result.paper.name == paper.name]
     latest = forecasts([max(same, key=lambda r: r.started_at)], cases, answers) if same else []
     return Outlook(paper, plan, day, found, tuple(lines), on_the_day, latest[0] if latest else None)

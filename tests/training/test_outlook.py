@@ -43,9 +43,18 @@ def test_the_outlook_reads_each_part_of_the_paper_and_the_last_paper_of_its_kind
     assert found.last_paper.estimate.answers == 6  # what was answered before the paper started
 
 
-def test_without_a_plan_there_is_no_day_and_recall_is_reckoned_now() -> None:
-    found = outlook(PAPER, None, CASES, HISTORY, RESULTS, [], {}, NOW)
-    assert found.plan is None and found.day is None and found.recall.at == NOW
+def test_without_a_plan_there_is_no_day_and_no_recall_on_it() -> None:
+    """Nor is fsrs asked: there is no exam day to reckon recall at (Home hides that column without a plan)."""
+    from app.training.review import ReviewScheduler
+
+    class Untouched(ReviewScheduler):
+        def retrievability(self, *_arguments: object) -> float:
+            raise AssertionError("recall was worked out without a plan")
+
+    found = outlook(PAPER, None, CASES, HISTORY, RESULTS, [], {}, NOW, Untouched())
+    assert found.plan is None and found.day is None and found.recall is None
+    assert found.lines and all(line.recall is None for line in found.lines)
+    assert any(line.tried for line in found.lines)  # the answers still count, as tried and in the estimate
 
 
 def test_the_progress_report_lists_every_law_and_topic_and_the_papers() -> None:
