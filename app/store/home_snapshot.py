@@ -115,7 +115,7 @@ def read_snapshot(db_file: Path, wanted_profile: str, now: datetime | None = Non
         if key != code_key() or not isinstance(state, HomeState):
             return None
         moment = now if now is not None else utc_now()
-        if stamp != file_stamp(db_file) or not state.read_at <= moment < state.valid_until:
+        if stamp != file_stamp(db_file) or not state.holds_at(moment):
             return None  # written since, or the clock has moved past what Home shows (or back before it)
         if chosen_profile(wanted_profile, state.profiles) != state.profile:
             return None

@@ -26,7 +26,7 @@ from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING
 
 from app.store.records import AttemptSummary, Profile
-from app.training.clock import as_utc
+from app.training.clock import as_utc, local_now
 from app.training.review import DueItem, ReviewItem
 
 if TYPE_CHECKING:
@@ -39,11 +39,6 @@ if TYPE_CHECKING:
     from app.training.study_plan import StudyPlan
 
 RECENT = 10  # finished cases Home lists
-
-
-def local_now() -> datetime:
-    """Now, aware, in the machine's time zone: a trainee's day starts at midnight where they are."""
-    return datetime.now().astimezone()
 
 
 @dataclass(frozen=True)
@@ -78,6 +73,11 @@ class HomeState:
     history: HomeHistory
     read_at: datetime
     valid_until: datetime
+
+    def holds_at(self, moment: datetime) -> bool:
+        """Whether Home at ``moment`` (aware) is what this reading shows: from the reading on, until
+        ``valid_until`` (a clock set back before the reading could list what is not yet due)."""
+        return self.read_at <= moment < self.valid_until
 
 
 def read_history(store: Store, profile: Profile, now: datetime) -> HomeHistory:

@@ -13,6 +13,12 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def local_now() -> datetime:
+    """Now, aware, in the machine's time zone: a trainee's day (the study plan's, Home's Today box) starts
+    at midnight where they are."""
+    return datetime.now().astimezone()
+
+
 def as_utc(moment: datetime) -> datetime:
     """The same moment in UTC; a naive datetime is refused because its zone is a guess."""
     if moment.tzinfo is None:

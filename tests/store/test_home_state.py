@@ -213,3 +213,9 @@ def test_a_cache_that_cannot_be_written_only_means_no_snapshot(kept: tuple[Path,
     blocked.write_text("a file where the cache folder would be")
     assert not write_snapshot(db, state, blocked / "home")
     assert read_snapshot(db, "", cache=blocked / "home") is None
+
+
+def test_a_reading_holds_from_its_moment_until_valid_until(kept: tuple[Path, Store, Profile], tmp_path: Path) -> None:
+    state = _kept_snapshot(kept, tmp_path / "cache")
+    assert state.holds_at(state.read_at) and state.holds_at(state.valid_until - timedelta(seconds=1))
+    assert not state.holds_at(state.valid_until) and not state.holds_at(state.read_at - timedelta(seconds=1))

@@ -12,8 +12,9 @@ from typing import TypeVar
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from app.store.errors import StoreError
-from app.store.home_state import HomeState, chosen_profile, local_now, read_home_state
+from app.store.home_state import HomeState, chosen_profile, read_home_state
 from app.store.records import Profile, Role
+from app.training.clock import local_now
 from app.training.exam_seal import Sealed
 from app.ui.window.window_base import AREAS, WindowBase
 

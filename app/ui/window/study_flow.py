@@ -12,9 +12,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from app.content.laws.refs import RefError, parse_ref
-from app.store.home_state import HomeHistory, local_now, read_history
+from app.store.home_state import HomeHistory, read_history
 from app.training.case_filter import CaseFilter
-from app.training.clock import utc_now
+from app.training.clock import local_now, utc_now
 from app.training.exam import ExamError
 from app.training.mode import Mode
 from app.ui.window.window_base import WindowBase
@@ -46,7 +46,7 @@ class StudyFlow(WindowBase):
         that is still good (see ``home_snapshot``)."""
         if self._store is None:
             shown = self.home_state
-            if shown is not None and utc_now() < shown.valid_until:
+            if shown is not None and shown.holds_at(utc_now()):
                 self.show_outlook(shown.history, local_now())
             return
         profile, now = self.profile, local_now()
