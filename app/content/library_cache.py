@@ -66,8 +66,14 @@ def stamp(folders: Iterable[Path]) -> str:
 @functools.cache
 def code_stamp() -> str:
     """``stamp`` of the ``app`` package, once per process: the code that is loaded, whose classes a
-    pickled copy holds (this one's and Home's, see ``app.store.home_snapshot``)."""
-    return stamp([APP_PACKAGE])
+    pickled copy holds (this one's and Home's, see ``app.store.home_snapshot``). In the bundle the modules
+    are inside the executable, not files beside it, so the executable's own size and time stand for them:
+    two builds of one version are told apart."""
+    code = stamp([APP_PACKAGE])
+    if getattr(sys, "frozen", False):
+        info = os.stat(sys.executable)
+        code += f":{info.st_size}:{info.st_mtime_ns}"
+    return code
 
 
 def load_library_cached(root: Path | None = None, case_paths: list[Path] | None = None,

@@ -165,3 +165,25 @@ def test_a_change_among_the_users_cases_keeps_the_librarys_copy(tmp_path: Path,
     monkeypatch.setattr(library_cache, "load_library", lambda *args: pytest.fail("the library was read again"))
     _user_case(mine, "my-new-case")
     assert load_library_cached(ROOT / "content", cache=cache, user_cases=mine).case("my-new-case") is not None
+
+
+def test_in_the_bundle_the_executable_stands_for_the_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bundle holds its modules inside the executable: a new build of the same version must not read copies
+    pickled by the old one."""
+    import sys
+
+    from app.content import library_cache
+
+    executable = tmp_path / "director-trainer"
+    executable.write_bytes(b"first build")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(executable))
+    library_cache.code_stamp.cache_clear()
+    first = library_cache.code_stamp()
+    executable.write_bytes(b"the second build, longer")
+    library_cache.code_stamp.cache_clear()
+    try:
+        assert library_cache.code_stamp() != first
+    finally:
+        monkeypatch.undo()
+        library_cache.code_stamp.cache_clear()
